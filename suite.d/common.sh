@@ -1,0 +1,101 @@
+# shellcheck shell=bash
+# Shared by every ./suite command: paths, ports, messages, process and port helpers.
+# Sourced, never run. Callers have `set -euo pipefail`.
+# shellcheck disable=SC2034  # the variables here are read by the scripts that source this file
+
+SUITE_ROOT=${SUITE_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+SUITE_LIB=${SUITE_LIB:-$SUITE_ROOT/lib}
+SUITE_RUNS_DIR=${SUITE_RUNS_DIR:-$SUITE_ROOT/runs}
+export SUITE_ROOT SUITE_LIB SUITE_RUNS_DIR
+
+# JDK 17 everywhere: HBase 2.6.1's Hadoop 2.10 jars fail on newer JDKs.
+if [[ -z ${JAVA_HOME:-} ]]; then
+  for candidate in /usr/lib/jvm/java-17-openjdk-amd64 /usr/lib/jvm/java-17-openjdk-arm64 /usr/lib/jvm/temurin-17-jdk-amd64; do
+    if [[ -x $candidate/bin/java ]]; then JAVA_HOME=$candidate; break; fi
+  done
+fi
+JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
+export JAVA_HOME
+
+# Every loopback port the embedded stack uses, shifted by SUITE_PORT_OFFSET so that two
+# copies of the suite (two developers, CI beside a session) can run side by side.
+SUITE_PORT_OFFSET=${SUITE_PORT_OFFSET:-0}
+PORT_ZK=$((2181 + SUITE_PORT_OFFSET))
+PORT_MASTER=$((16000 + SUITE_PORT_OFFSET))
+PORT_MASTER_INFO=$((16010 + SUITE_PORT_OFFSET))
+PORT_REGIONSERVER=$((16020 + SUITE_PORT_OFFSET))
+PORT_REGIONSERVER_INFO=$((16030 + SUITE_PORT_OFFSET))
+PORT_THRIFT2=$((9091 + SUITE_PORT_OFFSET))
+PORT_THRIFT2_INFO=$((9096 + SUITE_PORT_OFFSET))
+
+# Where the embedded HBase keeps data, logs and PID files (git-ignored).
+HBASE_LOCAL_DIR=${HBASE_LOCAL_DIR:-$SUITE_ROOT/hbase-local/data}
+
+SUITE_ME=${SUITE_ME:-suite}
+
+die() {
+  printf '%s: %s\n' "$SUITE_ME" "$*" >&2
+  exit 1
+}
+
+info() {
+  printf '%s\n' "$*"
+}
+
+# A progress line: what is being done and for how long.
+progress() {
+  local started=$1; shift
+  printf '  ... %s (%ds)\n' "$*" $((SECONDS - started))
+}
+
+require_setup() {
+  local f
+  for f in grinder worker hbase-server; do
+    [[ -s $SUITE_LIB/$f.classpath ]] || die "lib/$f.classpath is missing: run ./suite setup first"
+  done
+}
+
+classpath_of() {
+  cat "$SUITE_LIB/$1.classpath"
+}
+
+# The Grinder classpath: the project's Java 17 fix jar first, so its net.grinder.util.JVM wins.
+grinder_classpath() {
+  printf '%s:%s' "$SUITE_LIB/hbase-grinder-console.jar" "$(classpath_of grinder)"
+}
+
+pid_alive() {
+  [[ -n ${1:-} ]] && kill -0 "$1" 2>/dev/null
+}
+
+pid_from_file() {
+  if [[ -s $1 ]]; then cat "$1"; fi
+}
+
+# Is something listening on 127.0.0.1:PORT (or on all interfaces)?
+port_listening() {
+  [[ -n $(ss -Hltn "sport = :$1" 2>/dev/null) ]]
+}
+
+# Which process listens on PORT, for error messages.
+port_owner() {
+  ss -Hltnp "sport = :$1" 2>/dev/null | grep -o 'users:(("[^"]*",pid=[0-9]*' | head -1 | sed 's/users:(("//; s/",pid=/ pid /' || true
+}
+
+# Stop PID: SIGTERM, wait up to GRACE seconds, then SIGKILL. Returns once it is gone.
+stop_pid() {
+  local pid=$1 grace=${2:-20} name=${3:-process} waited=0
+  pid_alive "$pid" || return 0
+  kill -TERM "$pid" 2>/dev/null || true
+  while pid_alive "$pid" && ((waited < grace)); do sleep 1; waited=$((waited + 1)); done
+  if pid_alive "$pid"; then
+    info "  $name (pid $pid) ignored SIGTERM for ${grace}s: killing it"
+    kill -KILL "$pid" 2>/dev/null || true
+    sleep 1
+  fi
+}
+
+# One-line summary of the last error in a log, for failure messages.
+last_error_line() {
+  grep -E 'ERROR|FATAL|Exception|Error:' "$1" 2>/dev/null | grep -v 'WARN' | tail -1 | cut -c1-300 || true
+}
