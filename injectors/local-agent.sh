@@ -35,7 +35,9 @@ trap - EXIT
 
 # Workers write <host>-<n>.log; their errors (a bad hbaseload key, a script that did not
 # load) name the cause there.
-worker_error=$(grep -h -E 'ERROR|Aborting|aborted' "$log_dir"/*-[0-9]*.log 2>/dev/null | grep -v -- '-data.log' | head -1 | cut -c1-300 || true)
+# Only the message is kept: "2026-... ERROR host-0 : hbaseload: unknown key ..." -> "hbaseload: ...".
+worker_error=$(grep -h -E 'ERROR|Aborting|aborted' "$log_dir"/*-[0-9]*.log 2>/dev/null \
+  | sed -E 's/^[0-9-]+ [0-9:,]+ ERROR [^:]*: //' | head -1 | cut -c1-600 || true)
 shopt -s nullglob
 data_logs=("$log_dir"/*-data.log)
 if ((${#data_logs[@]} == 0)); then

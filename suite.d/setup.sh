@@ -8,7 +8,7 @@ SUITE_ME="suite setup"
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 DEBIAN_PACKAGES=(r-base-core r-cran-data.table r-cran-ggplot2 r-cran-testthat r-cran-jsonlite
-                 r-cran-base64enc iproute2 procps time)
+                 r-cran-base64enc iproute2 procps time shellcheck)
 
 missing_debian_packages() {
   local pkg

@@ -1,0 +1,239 @@
+# shellcheck shell=bash
+# End-to-end tests on the real stack, sourced by suite.d/test.sh once its private HBase is up.
+# Each t_* function asserts real outcomes (exit codes, messages, counts, values) through
+# pass/fail. Runs last: t_stop stops the HBase.
+source "$SUITE_ROOT/suite.d/runs.sh"
+source "$SUITE_ROOT/suite.d/run-properties.sh"
+
+SUITE=$SUITE_ROOT/suite
+
+# Run a command with a time bound; its output goes to $TEST_LOGS/NAME.log, its status to RC.
+run_logged() {
+  local name=$1 bound=$2; shift 2
+  RC=0
+  timeout "$bound" "$@" > "$TEST_LOGS/$name.log" 2>&1 < /dev/null || RC=$?
+  OUT=$(cat "$TEST_LOGS/$name.log")
+}
+
+# A properties file for a small e2e run: defaults plus OVERRIDES (key = value lines).
+e2e_properties() {
+  local file=$1; shift
+  { cat "$SUITE_ROOT/grinder.properties"
+    printf 'hbaseload.table = e2e\nhbaseload.rows = 2000\nhbaseload.regions = 4\n'
+    printf '%s\n' "$@"; } > "$file"
+}
+
+# A standalone Grinder run of SECONDS with OVERRIDES; sets RUN_DIR, RC and OUT.
+grinder_run() {
+  local name=$1 seconds=$2; shift 2
+  RUN_DIR=$(allocate_run_dir)
+  local log_dir
+  log_dir=$RUN_DIR/injectors/$(hostname)
+  e2e_properties "$TEST_LOGS/$name.properties" "$@"
+  write_run_properties "$TEST_LOGS/$name.properties" "$RUN_DIR/grinder.properties" "$log_dir" \
+    "grinder.processes = 1" "grinder.threads = 2" "grinder.runs = 0" \
+    "grinder.duration = $((seconds * 1000))" "grinder.useConsole = false"
+  run_logged "$name" $((seconds + 90)) "$SUITE_ROOT/injectors/local-agent.sh" \
+    "$RUN_DIR/grinder.properties" "$log_dir" $((seconds + 60))
+}
+
+t_listeners_on_loopback() {
+  local pids wide
+  pids=$(cat "$HBASE_LOCAL_DIR"/pids/*.pid | paste -sd'|')
+  wide=$(ss -Hltnp | grep -E "pid=($pids)," | awk '{print $4}' | grep -v '^127\.0\.0\.1:' || true)
+  local count
+  count=$(ss -Hltnp | grep -cE "pid=($pids),")
+  if [[ -z $wide && $count -ge 7 ]]; then
+    pass "hbase: all $count listeners of master and thrift2 bind 127.0.0.1"
+  else
+    fail "hbase: listeners off loopback or missing ($count found): ${wide:-none off loopback}"
+  fi
+}
+
+t_start_twice_and_status() {
+  run_logged start-again 60 "$SUITE" hbase start
+  if ((RC == 0)) && grep -q 'already running' <<< "$OUT"; then
+    pass "hbase start twice: harmless, says already running"
+  else
+    fail "hbase start twice: rc $RC: $OUT"
+  fi
+  run_logged status 30 "$SUITE" hbase status
+  if ((RC == 0)) && grep -q "running, pid .*ZooKeeper 127.0.0.1:$PORT_ZK" <<< "$OUT" \
+     && grep -q "thrift2 gateway: running.*127.0.0.1:$PORT_THRIFT2" <<< "$OUT"; then
+    pass "hbase status: names pids, ports and start times"
+  else
+    fail "hbase status: rc $RC: $OUT"
+  fi
+}
+
+t_port_taken() {
+  # Same ports, another data folder: must refuse at once, naming the port, and leave no JVM.
+  run_logged port-taken 60 env HBASE_LOCAL_DIR="$TEST_LOGS/hbase-second" "$SUITE" hbase start
+  if ((RC != 0)) && grep -q "port $PORT_ZK on 127.0.0.1 is already taken" <<< "$OUT" \
+     && ! pgrep -f "hbase.local.dir=$TEST_LOGS/hbase-second" > /dev/null; then
+    pass "hbase start with a port taken: one-line reason, non-zero, no JVM left"
+  else
+    fail "hbase start with a port taken: rc $RC: $OUT"
+  fi
+}
+
+t_bad_site_xml() {
+  local conf=$TEST_LOGS/bad-conf
+  mkdir -p "$conf"
+  cp "$SUITE_ROOT"/hbase-local/conf/* "$conf/"
+  echo '<configuration><property>' > "$conf/hbase-site.xml"
+  run_logged bad-xml 60 env HBASE_LOCAL_CONF="$conf" HBASE_LOCAL_DIR="$TEST_LOGS/hbase-bad" \
+    SUITE_PORT_OFFSET=$((SUITE_PORT_OFFSET + 100)) "$SUITE" hbase start
+  if ((RC != 0)) && grep -q 'hbase-site.xml is not well-formed XML' <<< "$OUT"; then
+    pass "hbase start with a malformed hbase-site.xml: refused before launch"
+  else
+    fail "hbase start with a malformed hbase-site.xml: rc $RC: $OUT"
+  fi
+  cp "$SUITE_ROOT/hbase-local/conf/hbase-site.xml" "$conf/"
+  # shellcheck disable=SC2016  # the ${...} is hbase-site.xml's own, matched literally
+  sed -i 's|file://${hbase.local.dir}/hbase|bogus://nowhere/hbase|' "$conf/hbase-site.xml"
+  run_logged bad-rootdir 150 env HBASE_LOCAL_CONF="$conf" HBASE_LOCAL_DIR="$TEST_LOGS/hbase-bad" \
+    SUITE_PORT_OFFSET=$((SUITE_PORT_OFFSET + 100)) "$SUITE" hbase start
+  if ((RC != 0)) && grep -q 'No FileSystem for scheme "bogus"' <<< "$OUT" \
+     && ! pgrep -f "hbase.local.dir=$TEST_LOGS/hbase-bad" > /dev/null; then
+    pass "hbase start with a bad hbase.rootdir: the cause in one line, no JVM left"
+  else
+    fail "hbase start with a bad hbase.rootdir: rc $RC: $OUT"
+  fi
+}
+
+t_unknown_command() {
+  run_logged unknown 10 "$SUITE" frobnicate
+  if ((RC == 2)) && grep -q "unknown command 'frobnicate'" <<< "$OUT"; then
+    pass "unknown subcommand: exit 2 naming it"
+  else
+    fail "unknown subcommand: rc $RC: $OUT"
+  fi
+}
+
+t_prepare() {
+  local props=$TEST_LOGS/prepare.properties
+  e2e_properties "$props"
+  run_logged prepare 180 "$SUITE" prepare --properties "$props"
+  if ((RC == 0)) && grep -q 'prepared table e2e: 4 regions, 2000 rows' <<< "$OUT"; then
+    pass "prepare: table e2e created with 4 regions and 2000 rows"
+  else
+    fail "prepare: rc $RC: $OUT"
+  fi
+  run_logged prepare-again 120 "$SUITE" prepare --properties "$props"
+  if ((RC == 0)) && grep -q 'already prepared' <<< "$OUT"; then
+    pass "prepare again: skipped, table already matches"
+  else
+    fail "prepare again: rc $RC: $OUT"
+  fi
+  e2e_properties "$props" "hbaseload.rows = 3000"
+  run_logged prepare-mismatch 120 "$SUITE" prepare --properties "$props"
+  if ((RC != 0)) && grep -q 'exists but holds rows=2000.*--force' <<< "$OUT"; then
+    pass "prepare with other rows: refused, names --force"
+  else
+    fail "prepare with other rows: rc $RC: $OUT"
+  fi
+}
+
+# Every data-log line: witness numeric and inside Grinder's own timer (at most Grinder's
+# whole-millisecond time plus the millisecond it truncates).
+check_witness_lines() {
+  awk -F', *' 'FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { n++; w = $c["Witness (us)"]; t = $c["Test time"]
+      if (w !~ /^[0-9]+$/ || w > (t + 1) * 1000) bad++ }
+    END { printf "%d %d\n", n, bad + 0 }' "$@"
+}
+
+t_grinder_run() {
+  grinder_run grinder-run 8 "hbaseload.operations = get:50,put:50"
+  local data_logs summary lines bad worker_total
+  data_logs=$(find "$RUN_DIR" -name '*-data.log')
+  if ((RC != 0)) || [[ -z $data_logs ]]; then
+    fail "grinder run: rc $RC, no data log: $OUT"
+    return
+  fi
+  summary=$(summarise_data_logs "$RUN_DIR")
+  if grep -q '^test 1 ' <<< "$summary" && grep -q '^test 2 ' <<< "$summary" \
+     && awk '$1 == "total" { exit !($3 > 100 && $4 == 0) }' <<< "$summary"; then
+    pass "grinder run: data log holds get and put, >100 requests, zero errors"
+  else
+    fail "grinder run: data log summary: $summary"
+  fi
+  # shellcheck disable=SC2086  # one or more data logs
+  read -r lines bad < <(check_witness_lines $data_logs)
+  if ((lines > 0 && bad == 0)); then
+    pass "grinder run: witness numeric and within Grinder's time on all $lines requests"
+  else
+    fail "grinder run: $bad of $lines witness values missing or beyond Grinder's time"
+  fi
+  # The worker's own final statistics must count what the data log holds.
+  worker_total=$(find "$RUN_DIR" -name '*-0.log' -exec grep -h '^Totals' {} + | awk '{print $2}')
+  if [[ $worker_total == "$(awk '$1 == "total" {print $3}' <<< "$summary")" ]]; then
+    pass "grinder run: worker totals ($worker_total) equal the data-log line count"
+  else
+    fail "grinder run: worker totals '$worker_total' differ from the data log: $summary"
+  fi
+}
+
+t_bad_hbaseload_key() {
+  grinder_run bad-key 5 "hbaseload.rowz = 5"
+  if ((RC != 0)) && grep -q 'unknown key hbaseload.rowz' <<< "$OUT"; then
+    pass "grinder run with an unknown hbaseload key: fails naming it"
+  else
+    fail "grinder run with an unknown hbaseload key: rc $RC: $OUT"
+  fi
+}
+
+t_run_ids_never_reused() {
+  local first second
+  first=$(allocate_run_dir)
+  echo keep > "$first/marker"
+  mkdir "$SUITE_RUNS_DIR/run-$(( ${first##*-} + 5 ))"
+  second=$(allocate_run_dir)
+  if [[ ${second##*-} -eq $(( ${first##*-} + 6 )) && $(cat "$first/marker") == keep ]]; then
+    pass "run folders: numbered past the highest, existing ones untouched"
+  else
+    fail "run folders: got $second after $first"
+  fi
+}
+
+t_demo() {
+  run_logged demo 600 env DEMO_SECONDS=8 DEMO_THREADS=2 "$SUITE" demo
+  if ((RC == 0)) && grep -qE '^summary: [0-9]+ requests .*, 0 errors, mean' <<< "$OUT" \
+     && grep -qE '^  get ' <<< "$OUT" && grep -qE '^  put ' <<< "$OUT"; then
+    pass "demo: ran end to end, summary with get and put and zero errors"
+  else
+    fail "demo: rc $RC: $(tail -3 <<< "$OUT")"
+  fi
+}
+
+t_stop() {
+  local master_pid
+  master_pid=$(cat "$HBASE_LOCAL_DIR/pids/master.pid")
+  run_logged stop 150 "$SUITE" hbase stop
+  if ((RC == 0)) && ! pgrep -f "hbase.local.dir=$HBASE_LOCAL_DIR" > /dev/null && ! kill -0 "$master_pid" 2>/dev/null; then
+    pass "hbase stop: no HBase or thrift2 process left"
+  else
+    fail "hbase stop: rc $RC, left: $(pgrep -af "hbase.local.dir=$HBASE_LOCAL_DIR" | cut -c1-100)"
+  fi
+  run_logged stop-again 60 "$SUITE" hbase stop
+  if ((RC == 0)) && grep -q 'not running' <<< "$OUT"; then
+    pass "hbase stop when stopped: harmless"
+  else
+    fail "hbase stop when stopped: rc $RC: $OUT"
+  fi
+}
+
+run_e2e_tests() {
+  t_unknown_command
+  t_listeners_on_loopback
+  t_start_twice_and_status
+  t_port_taken
+  t_bad_site_xml
+  t_run_ids_never_reused
+  t_prepare
+  t_grinder_run
+  t_bad_hbaseload_key
+  t_demo
+  t_stop
+}
