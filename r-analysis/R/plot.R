@@ -1,0 +1,166 @@
+# plot.R - prepared (already aggregated) tables -> ggplot objects, and PNG files.
+# Nothing here touches request-level data: every plot draws a few thousand rows at most.
+
+PERCENTILE_BREAKS <- c(1, 10, 100, 1000, 1e4, 1e5, 1e6, 1e7)
+PERCENTILE_LABELS <- c("0%", "90%", "99%", "99.9%", "99.99%", "99.999%", "99.9999%", "99.99999%")
+
+report_theme <- function() {
+  ggplot2::theme_bw(base_size = 11) +
+    ggplot2::theme(legend.position = "bottom", strip.background = ggplot2::element_rect(fill = "grey92"),
+                   plot.title = ggplot2::element_text(face = "bold"))
+}
+
+facet_height <- function(n_panels, ncol = 2, per_row = 2.6, extra = 1.2) {
+  extra + per_row * ceiling(max(n_panels, 1) / ncol)
+}
+
+# Full-range histogram: count on a log axis so the tail stays visible.
+plot_histogram_full <- function(hist) {
+  data <- hist[range == "full"]
+  ggplot2::ggplot(data, ggplot2::aes(xmin = xmin, xmax = xmax, ymin = 0.5, ymax = N)) +
+    ggplot2::geom_rect(fill = "steelblue", colour = NA) +
+    ggplot2::scale_y_log10(labels = scales::label_comma()) +
+    ggplot2::facet_wrap(~test, scales = "free", ncol = 2) +
+    ggplot2::labs(title = "Latency histogram, full range", x = "latency (ms)", y = "requests (log scale)",
+                  subtitle = "measured window; each test in the latency named in its panel") +
+    report_theme()
+}
+
+# Zoomed histogram on the bulk: under 20 ms, or under p99 when that is wider.
+plot_histogram_zoom <- function(hist) {
+  data <- hist[range != "full"]
+  data[, panel := paste0(test, ", ", range)]
+  ggplot2::ggplot(data, ggplot2::aes(xmin = xmin, xmax = xmax, ymin = 0, ymax = N)) +
+    ggplot2::geom_rect(fill = "steelblue", colour = "white", linewidth = 0.1) +
+    ggplot2::scale_y_continuous(labels = scales::label_comma()) +
+    ggplot2::facet_wrap(~panel, scales = "free", ncol = 2) +
+    ggplot2::labs(title = "Latency histogram, zoomed on the bulk", x = "latency (ms)", y = "requests") +
+    report_theme()
+}
+
+percentile_x <- function(percentile) 1 / (1 - pmin(percentile, 99.99999) / 100)
+
+plot_percentiles <- function(curves, colour_by = "latency", title = "Latency by percentile") {
+  data <- curves[value > 0]
+  data[, x := percentile_x(percentile)]
+  # one line per run (comparisons) or per latency source (one run)
+  data[, line := if ("run" %in% names(data)) paste(run, latency) else latency]
+  ggplot2::ggplot(data, ggplot2::aes(x = x, y = value, colour = .data[[colour_by]], group = line)) +
+    ggplot2::geom_step(linewidth = 0.7) +
+    ggplot2::scale_x_log10(breaks = PERCENTILE_BREAKS, labels = PERCENTILE_LABELS) +
+    ggplot2::scale_y_log10(labels = scales::label_number(drop0trailing = TRUE)) +
+    ggplot2::facet_wrap(~test, scales = "free_y", ncol = 2) +
+    ggplot2::labs(title = title, x = "percentile (log scale of 1 / (1 - p))", y = "latency (ms, log scale)",
+                  colour = NULL, caption = "0 ms values cannot be drawn on a log axis and are left out") +
+    report_theme() + ggplot2::theme(panel.grid.minor.x = ggplot2::element_blank())
+}
+
+# Throughput, mean and p90 per second, blackout seconds in red, warm-up in grey.
+plot_timeline <- function(timeline, seconds, window) {
+  panels <- c("throughput (req/s)", "mean latency (ms)", "p90 latency (ms)")
+  throughput <- timeline[, .(series = series, second, value = requests, panel = panels[1])]
+  if (data.table::uniqueN(timeline$series) > 1) {
+    throughput <- rbind(throughput, seconds[, .(series = "all tests", second, value = requests, panel = panels[1])])
+  }
+  latency <- rbind(timeline[, .(series, second, value = mean, panel = panels[2])],
+                   timeline[, .(series, second, value = p90, panel = panels[3])])
+  data <- rbind(throughput, latency)
+  data[, panel := factor(panel, levels = panels)]
+  blackouts <- seconds[blackout == TRUE]
+  cut_s <- window$warmup_ms / 1000
+  n_black <- sum(blackouts$measured)
+  ggplot2::ggplot(data, ggplot2::aes(x = second + 0.5, y = value, colour = series)) +
+    ggplot2::annotate("rect", xmin = 0, xmax = cut_s, ymin = -Inf, ymax = Inf, fill = "grey70", alpha = 0.35) +
+    ggplot2::geom_rect(data = blackouts, inherit.aes = FALSE,
+                       ggplot2::aes(xmin = second, xmax = second + 1, ymin = -Inf, ymax = Inf),
+                       fill = "red", alpha = 0.35) +
+    ggplot2::geom_line(linewidth = 0.4) +
+    ggplot2::facet_wrap(~panel, ncol = 1, scales = "free_y") +
+    ggplot2::labs(title = "Over time (per second, by completion time)",
+                  subtitle = sprintf("grey: warm-up cut (%.1f s); red: %d blackout second%s in the measured window (%d in all)",
+                                     cut_s, n_black, if (n_black == 1) "" else "s", nrow(blackouts)),
+                  x = "seconds since the first request", y = NULL, colour = NULL) +
+    report_theme()
+}
+
+# Grinder time against the witness: on the diagonal Grinder adds nothing; steps show its whole ms.
+plot_overhead <- function(tiles) {
+  ggplot2::ggplot(tiles, ggplot2::aes(x = witness_ms, y = grinder_ms, fill = N)) +
+    ggplot2::geom_tile(ggplot2::aes(width = witness_width_ms, height = grinder_height_ms)) +
+    ggplot2::geom_abline(slope = 1, intercept = 0, colour = "red", linetype = "dashed") +
+    ggplot2::scale_fill_viridis_c(trans = "log10", labels = scales::label_comma()) +
+    ggplot2::facet_wrap(~label, scales = "free", ncol = 2) +
+    ggplot2::labs(title = "Grinder time against witness time (tool overhead)",
+                  subtitle = "requests up to each test's p99.9; red dashed: Grinder = witness",
+                  x = "witness (ms): System.nanoTime around the HBase call", y = "Grinder Test time (ms, whole)",
+                  fill = "requests") +
+    report_theme()
+}
+
+# Host metrics, aligned on the same seconds as the run's throughput.
+plot_host_metrics <- function(metrics, seconds, window) {
+  margin_ms <- 30000
+  m <- metrics[time_ms >= window$run_start_ms - margin_ms & time_ms <= window$run_end_ms + margin_ms]
+  m[, second := (time_ms - window$run_start_ms) / 1000]
+  long <- data.table::rbindlist(list(
+    m[, .(host, second, value = cpu_busy_pct, panel = "CPU busy %")],
+    m[, .(host, second, value = load1, panel = "load 1 min")],
+    m[, .(host, second, value = mem_used_mb, panel = "memory used (MB)")],
+    m[, .(host, second, value = data.table::fcoalesce(net_rx_kbs, 0) + data.table::fcoalesce(net_tx_kbs, 0), panel = "network rx+tx (kB/s)")][!is.na(m$net_rx_kbs) | !is.na(m$net_tx_kbs)],
+    m[, .(host, second, value = data.table::fcoalesce(disk_read_kbs, 0) + data.table::fcoalesce(disk_write_kbs, 0), panel = "disk r+w (kB/s)")][!is.na(m$disk_read_kbs) | !is.na(m$disk_write_kbs)],
+    m[, .(host, second, value = tcp_retrans_s, panel = "TCP retrans/s")]
+  ))[!is.na(value)]
+  throughput <- seconds[, .(host = "all injectors", second = second + 0.5, value = requests, panel = "throughput (req/s)")]
+  data <- rbind(throughput, long)
+  levels <- c("throughput (req/s)", "CPU busy %", "load 1 min", "memory used (MB)", "network rx+tx (kB/s)",
+              "disk r+w (kB/s)", "TCP retrans/s")
+  data[, panel := factor(panel, levels = intersect(levels, unique(panel)))]
+  limit <- data.table::data.table(panel = factor("CPU busy %", levels = levels(data$panel)), y = INJECTOR_CPU_LIMIT_PCT)
+  ggplot2::ggplot(data, ggplot2::aes(x = second, y = value, colour = host)) +
+    ggplot2::annotate("rect", xmin = 0, xmax = window$warmup_ms / 1000, ymin = -Inf, ymax = Inf, fill = "grey70", alpha = 0.35) +
+    ggplot2::geom_hline(data = limit, ggplot2::aes(yintercept = y), linetype = "dashed", colour = "red") +
+    ggplot2::geom_line(linewidth = 0.4) +
+    ggplot2::facet_wrap(~panel, ncol = 1, scales = "free_y") +
+    ggplot2::labs(title = "Host metrics aligned with throughput", x = "seconds since the first request", y = NULL,
+                  colour = NULL, subtitle = "red dashed: 85% CPU, above which an injector distorts what it measures") +
+    report_theme()
+}
+
+plot_scaling_throughput <- function(scaling) {
+  data <- data.table::copy(scaling)[, target := data.table::fcoalesce(target, "target not recorded")]
+  ggplot2::ggplot(data, ggplot2::aes(x = threads, y = throughput_rps, colour = test, linetype = target)) +
+    ggplot2::geom_path() + ggplot2::geom_point(size = 2) +
+    ggplot2::scale_y_continuous(labels = scales::label_comma()) +
+    ggplot2::labs(title = "Throughput against threads", x = "threads", y = "throughput (req/s)",
+                  colour = NULL, linetype = NULL) +
+    report_theme()
+}
+
+# One panel per test: mean and p90 against throughput, runs in thread order, knee circled.
+plot_scaling_latency <- function(scaling) {
+  data <- data.table::copy(scaling)[, target := data.table::fcoalesce(target, "target not recorded")]
+  long <- rbind(data[, .(test, target, threads, throughput_rps, latency = mean_display_ms, stat = "mean", knee)],
+                data[, .(test, target, threads, throughput_rps, latency = p90_display_ms, stat = "p90", knee)])
+  knees <- long[knee == TRUE & stat == "mean"]
+  ggplot2::ggplot(long, ggplot2::aes(x = throughput_rps, y = latency, colour = stat, linetype = target,
+                                     group = interaction(stat, target))) +
+    ggplot2::geom_path() + ggplot2::geom_point(size = 1.8) +
+    ggplot2::geom_point(data = knees, shape = 21, size = 6, stroke = 1.2, colour = "red", show.legend = FALSE) +
+    ggplot2::geom_text(data = knees, ggplot2::aes(label = paste(threads, "threads")), colour = "red",
+                       vjust = -1.6, size = 3.3, show.legend = FALSE) +
+    ggplot2::scale_x_continuous(labels = scales::label_comma(), expand = ggplot2::expansion(mult = 0.1)) +
+    ggplot2::scale_y_continuous(expand = ggplot2::expansion(mult = c(0.05, 0.15))) +
+    ggplot2::facet_wrap(~test, scales = "free", ncol = 2) +
+    ggplot2::labs(title = "Latency against throughput",
+                  subtitle = "runs joined in thread order; knee (red circle): the highest throughput / mean latency",
+                  x = "throughput (req/s)", y = "latency (ms)", colour = NULL, linetype = NULL) +
+    report_theme()
+}
+
+# Write a plot to PNG (cairo, no X11 needed); ggplot's warnings about dropped rows are expected.
+save_png <- function(plot, path, height = 5, width = 9.5) {
+  grDevices::png(path, width = width, height = height, units = "in", res = 100, type = "cairo")
+  on.exit(grDevices::dev.off())
+  suppressWarnings(suppressMessages(print(plot)))
+  invisible(path)
+}

@@ -1,0 +1,333 @@
+# summarise.R - requests -> statistics. Pure functions over data.table.
+#
+# Percentiles are by nearest rank over the merged requests of all injectors. Each latency
+# is reduced once to a table of counts per (test, value) - Grinder times are whole ms and
+# witness times whole us, so these tables are small - and every percentile, mean, sd,
+# histogram and percentile curve, per test and in total, is read from those counts.
+# No request-level sort is repeated per test or per percentile.
+
+PERCENTS <- c(p50 = 50, p90 = 90, p95 = 95, p99 = 99, p999 = 99.9)
+
+# Grinder's whole-millisecond time cannot resolve tests whose p90 is below this.
+COARSE_P90_MS <- 5
+
+DEFAULT_WARMUP_FRACTION <- 0.10
+
+# Rank of the nearest-rank percentile: ceiling(P/100 * n), computed on integers so that
+# e.g. 99.9% of 1000 is exactly rank 999 (no floating-point ceiling surprises).
+nearest_rank_index <- function(n, percent) {
+  pmax(1, ceiling(round(percent * 1e4) * n / 1e6))
+}
+
+# Nearest-rank percentiles of a raw vector (NA ignored); a partial sort places just those ranks.
+nearest_rank <- function(x, percent) {
+  x <- x[!is.na(x)]
+  if (length(x) == 0) return(rep(NA_real_, length(percent)))
+  idx <- nearest_rank_index(length(x), percent)
+  sort.int(x, partial = unique(idx))[idx]
+}
+
+# Nearest-rank percentiles from ascending distinct values and their counts.
+percentiles_from_counts <- function(value, count, percent) {
+  cumulative <- cumsum(as.numeric(count))
+  rank <- nearest_rank_index(cumulative[length(cumulative)], percent)
+  value[findInterval(rank - 1, cumulative) + 1L]
+}
+
+# Count of requests per (test, value) of one latency column; NA values dropped.
+latency_counts <- function(requests, column) {
+  counts <- requests[, .N, keyby = c("test", column)]
+  data.table::setnames(counts, column, "value")
+  counts[!is.na(value)]
+}
+
+# The same counts over all tests, tagged test = NA (the total row).
+total_counts <- function(counts) {
+  counts[, .(N = sum(N)), keyby = value][, test := NA_integer_][, .(test, value, N)]
+}
+
+# count, mean, sample sd (n - 1), nearest-rank percentiles and max for each test and the total.
+stats_from_counts <- function(counts, percents = PERCENTS) {
+  one_group <- function(value, N) {
+    n <- sum(as.numeric(N))
+    mean <- sum(as.numeric(value) * N) / n
+    sd <- if (n > 1) sqrt(sum(N * (value - mean)^2) / (n - 1)) else NA_real_
+    q <- percentiles_from_counts(value, N, percents)
+    c(list(count = n, mean = mean, sd = sd), as.list(stats::setNames(as.numeric(q), names(percents))),
+      list(max = as.numeric(value[length(value)])))
+  }
+  if (is.null(counts) || nrow(counts) == 0) return(NULL)
+  per_test <- counts[, one_group(value, N), keyby = test]
+  total <- total_counts(counts)[, one_group(value, N), by = test]
+  rbind(per_test, total)
+}
+
+# Warm-up cut and measured window, from request start and end times (ms since epoch).
+# Default cut: the first 10% of the run (first start to last end). The measured window
+# runs from the first start at or after the cut to the last end among those requests.
+measurement_window <- function(start_ms, end_ms, warmup_s = NA_real_) {
+  run_start <- min(start_ms)
+  run_end <- max(end_ms)
+  warmup_ms <- if (is.na(warmup_s)) DEFAULT_WARMUP_FRACTION * (run_end - run_start) else warmup_s * 1000
+  cut_ms <- run_start + warmup_ms
+  measured <- start_ms >= cut_ms
+  if (!any(measured)) {
+    stop_report(sprintf("the warm-up cut (%.1f s) removes every request: the run lasts %.1f s",
+                        warmup_ms / 1000, (run_end - run_start) / 1000))
+  }
+  window_start <- min(start_ms[measured])
+  window_end <- max(end_ms[measured])
+  list(run_start_ms = run_start, run_end_ms = run_end, run_s = (run_end - run_start) / 1000,
+       warmup_ms = warmup_ms,
+       warmup_rule = if (is.na(warmup_s)) "default: first 10% of the run" else sprintf("--warmup %g s", warmup_s),
+       cut_ms = cut_ms, window_start_ms = window_start, window_end_ms = window_end,
+       window_s = (window_end - window_start) / 1000,
+       measured_requests = sum(measured), warmup_requests = sum(!measured),
+       measured = measured)
+}
+
+throughput_rps <- function(count, window_s) if (is.na(window_s) || window_s <= 0) rep(NA_real_, length(count)) else count / window_s
+
+prefix_stats <- function(stats, prefix, scale) {
+  if (is.null(stats)) return(NULL)
+  out <- data.table::copy(stats)
+  value_cols <- setdiff(names(out), c("test", "count"))
+  out[, (value_cols) := lapply(.SD, function(x) x / scale), .SDcols = value_cols]
+  data.table::setnames(out, c("count", value_cols), paste0(prefix, c("count", value_cols)))
+  out
+}
+
+# Mean Grinder time and mean witness over the requests that have a witness, per test and total.
+overhead_by_test <- function(measured) {
+  with_witness <- measured[!is.na(witness_us), .(n = .N, grinder_ms = mean(time_ms), witness_us = mean(witness_us)),
+                           keyby = test]
+  if (nrow(with_witness) == 0) return(data.table::data.table(test = integer(), overhead_us = numeric()))
+  total <- with_witness[, .(test = NA_integer_, n = sum(n), grinder_ms = sum(grinder_ms * n) / sum(n),
+                            witness_us = sum(witness_us * n) / sum(n))]
+  rbind(with_witness, total)[, .(test, overhead_us = grinder_ms * 1000 - witness_us)]
+}
+
+SUMMARY_COLUMNS <- c("test", "threads", "count", "errors", "mean_ms", "sd_ms", "p50_ms", "p90_ms", "p95_ms",
+                     "p99_ms", "p999_ms", "max_ms", "throughput_rps", "witness_mean_ms", "witness_sd_ms",
+                     "witness_p50_ms", "witness_p90_ms", "witness_p95_ms", "witness_p99_ms",
+                     "witness_p999_ms", "witness_max_ms", "overhead_us")
+
+# The summary.csv table: one row per test plus "total", contract columns first.
+# counts: list(grinder, witness, intended) of latency_counts() tables (witness/intended may be empty).
+summary_table <- function(counts, errors, overhead, threads, window_s, test_names) {
+  grinder <- stats_from_counts(counts$grinder)
+  data.table::setnames(grinder, c("mean", "sd", names(PERCENTS), "max"), paste0(c("mean", "sd", names(PERCENTS), "max"), "_ms"))
+  witness <- prefix_stats(stats_from_counts(counts$witness), "witness_", 1000)
+  intended <- prefix_stats(stats_from_counts(counts$intended), "intended_", 1000)
+  table <- grinder
+  for (extra in list(witness, intended, errors, overhead)) {
+    if (!is.null(extra) && nrow(extra) > 0) table <- merge(table, extra, by = "test", all.x = TRUE, sort = FALSE)
+  }
+  stat_names <- c("mean", "sd", names(PERCENTS), "max")
+  for (col in c("witness_count", paste0("witness_", stat_names), "errors", "overhead_us",
+                "intended_count", paste0("intended_", stat_names))) {
+    if (!col %in% names(table)) table[, (col) := NA_real_]
+  }
+  data.table::setnames(table, paste0("witness_", stat_names), paste0("witness_", stat_names, "_ms"))
+  data.table::setnames(table, paste0("intended_", stat_names), paste0("intended_", stat_names, "_ms"))
+  table[is.na(errors), errors := 0]
+  table[is.na(witness_count), witness_count := 0]
+  table[, `:=`(
+    test_number = test,
+    test = data.table::fifelse(is.na(test), "total", test_names_for(test, test_names)),
+    threads = threads,
+    throughput_rps = throughput_rps(count, window_s),
+    error_rate = errors / count,
+    grinder_coarse = witness_count > 0 & p90_ms < COARSE_P90_MS,
+    window_s = window_s
+  )]
+  data.table::setorder(table, test_number, na.last = TRUE)
+  extras <- c("test_number", "error_rate", "witness_count", "grinder_coarse", "window_s", "intended_count",
+              paste0("intended_", stat_names, "_ms"))
+  table[, c(SUMMARY_COLUMNS, extras), with = FALSE]
+}
+
+# Requests, mean and p90 completing in each second since the run start, per test.
+per_second_timeline <- function(requests, run_start_ms) {
+  requests[, .(requests = .N, mean_ms = mean(time_ms), p90_ms = as.numeric(nearest_rank(time_ms, 90)),
+               witness_mean_ms = if (all(is.na(witness_us))) NA_real_ else mean(witness_us, na.rm = TRUE) / 1000,
+               witness_p90_ms = nearest_rank(witness_us, 90) / 1000),
+           keyby = .(second = as.integer((start_ms + time_ms - run_start_ms) %/% 1000), test)]
+}
+
+# First start and last end of each thread (file + thread number) over the whole run.
+thread_spans <- function(requests) {
+  requests[, .(first_start_ms = min(start_ms), last_end_ms = max(start_ms + time_ms), requests = .N),
+           by = .(file_id, thread)]
+}
+
+# Threads between their first start and last end, for each second since the run start.
+active_threads_per_second <- function(spans, run_start_ms, n_seconds) {
+  first <- as.integer((spans$first_start_ms - run_start_ms) %/% 1000)
+  last <- as.integer((spans$last_end_ms - run_start_ms) %/% 1000)
+  cumsum(tabulate(first + 1L, n_seconds) - tabulate(last + 2L, n_seconds + 1L)[seq_len(n_seconds)])
+}
+
+# One row per second: completed requests, running threads, blackout (threads running, none completed).
+blackout_seconds <- function(timeline, spans, window) {
+  n_seconds <- as.integer((window$run_end_ms - window$run_start_ms) %/% 1000) + 1L
+  completed <- timeline[, .(requests = sum(requests)), keyby = second]
+  seconds <- data.table::data.table(second = seq_len(n_seconds) - 1L)
+  seconds[completed, requests := i.requests, on = "second"]
+  seconds[is.na(requests), requests := 0L]
+  seconds[, active_threads := active_threads_per_second(spans, window$run_start_ms, n_seconds)]
+  seconds[, blackout := active_threads > 0 & requests == 0]
+  seconds[, measured := window$run_start_ms + second * 1000 >= window$cut_ms]
+  seconds[]
+}
+
+# Consecutive blackout seconds -> intervals (start second, length).
+blackout_intervals <- function(seconds) {
+  runs <- seconds[, .(start = second[1], seconds = .N, blackout = blackout[1], measured = measured[1]),
+                  by = .(run = data.table::rleid(blackout))]
+  runs[blackout == TRUE, .(start_s = start, seconds, in_measured_window = measured)]
+}
+
+# Per thread over the measured window: mean cycle (first to last start) and the off-timer
+# gap = mean cycle - mean witness (or mean Grinder time when there is no witness).
+thread_cycles <- function(measured) {
+  cycles <- measured[, .(requests = .N, first_start_ms = min(start_ms), last_start_ms = max(start_ms),
+                         witness_mean_us = mean(witness_us, na.rm = TRUE), grinder_mean_ms = mean(time_ms)),
+                     by = .(file_id, thread)][requests >= 2]
+  cycles[, cycle_us := (last_start_ms - first_start_ms) * 1000 / (requests - 1)]
+  cycles[, gap_us := cycle_us - data.table::fifelse(is.nan(witness_mean_us) | is.na(witness_mean_us),
+                                                     grinder_mean_ms * 1000, witness_mean_us)]
+  cycles[, witness_based := !(is.nan(witness_mean_us) | is.na(witness_mean_us))]
+  cycles[]
+}
+
+# Per injector host (file-name host): workers, threads, requests and time span.
+host_spans <- function(spans, files) {
+  spans[files, on = "file_id", nomatch = NULL][, .(
+    workers = data.table::uniqueN(file_id), threads = .N, requests = sum(requests),
+    first_start_ms = min(first_start_ms), last_end_ms = max(last_end_ms)), keyby = host]
+}
+
+# Which latency a test is best read in: the witness when Grinder's ms are too coarse.
+display_metric <- function(summary) {
+  data.table::data.table(test_number = summary$test_number, test = summary$test,
+                         metric = data.table::fifelse(summary$grinder_coarse %in% TRUE, "witness", "grinder"))
+}
+
+# Counts in milliseconds of the display latency of each test.
+display_counts <- function(counts, metrics) {
+  parts <- lapply(seq_len(nrow(metrics)), function(i) {
+    if (is.na(metrics$test_number[[i]])) return(NULL)
+    if (metrics$metric[[i]] == "witness") {
+      counts$witness[test == metrics$test_number[[i]], .(test, value_ms = value / 1000, N)]
+    } else {
+      counts$grinder[test == metrics$test_number[[i]], .(test, value_ms = as.numeric(value), N)]
+    }
+  })
+  data.table::rbindlist(parts)
+}
+
+# Histogram bins from counts: equal width over [0, upper]; whole-ms data keeps whole-ms bins.
+histogram_bins <- function(value_ms, N, upper, whole_ms, n_bins = 80) {
+  keep <- value_ms <= upper
+  if (whole_ms) {
+    width <- max(1, ceiling(upper / n_bins))
+    bin <- value_ms[keep] %/% width
+    dt <- data.table::data.table(bin = bin, N = N[keep])[, .(N = sum(N)), keyby = bin]
+    return(dt[, .(xmin = bin * width - 0.5, xmax = (bin + 1) * width - 0.5, N)])
+  }
+  width <- if (upper > 0) upper / n_bins else 1
+  bin <- pmin(value_ms[keep] %/% width, n_bins - 1)
+  dt <- data.table::data.table(bin = bin, N = N[keep])[, .(N = sum(N)), keyby = bin]
+  dt[, .(xmin = bin * width, xmax = (bin + 1) * width, N)]
+}
+
+# Full-range and zoomed (under 20 ms, or under p99 when wider) histograms per test.
+histograms <- function(counts_ms, metrics, zoom_floor_ms = 20) {
+  parts <- list()
+  for (i in seq_len(nrow(metrics))) {
+    number <- metrics$test_number[[i]]
+    if (is.na(number)) next
+    one <- counts_ms[test == number]
+    if (nrow(one) == 0) next
+    whole_ms <- metrics$metric[[i]] == "grinder"
+    tail <- percentiles_from_counts(one$value_ms, one$N, c(99, 99.9))
+    zoom_upper <- max(zoom_floor_ms, tail[[1]])
+    full <- histogram_bins(one$value_ms, one$N, max(one$value_ms), whole_ms)
+    zoom <- histogram_bins(one$value_ms, one$N, zoom_upper, whole_ms)
+    label <- sprintf("%s (%s)", metrics$test[[i]], metrics$metric[[i]])
+    parts[[length(parts) + 1]] <- full[, `:=`(test = label, range = "full")]
+    parts[[length(parts) + 1]] <- zoom[, `:=`(test = label, range = sprintf("under %g ms", signif(zoom_upper, 3)))]
+    # Sub-ms tests fill a sliver of the 20 ms zoom: add a panel on their bulk.
+    if (!whole_ms && tail[[2]] > 0 && tail[[2]] < zoom_upper / 4) {
+      bulk <- histogram_bins(one$value_ms, one$N, tail[[2]], whole_ms)
+      parts[[length(parts) + 1]] <- bulk[, `:=`(test = label, range = sprintf("under p99.9 = %g ms", signif(tail[[2]], 3)))]
+    }
+  }
+  data.table::rbindlist(parts)
+}
+
+# Latency at log-spaced percentiles, from the counts of one test (up to rank n = the max).
+percentile_curve <- function(value, N, points = 250) {
+  n <- sum(as.numeric(N))
+  p <- unique(c(1 - 10^(-seq(0, log10(max(n, 1)), length.out = points))))
+  rank <- pmax(1, pmin(n, ceiling(p * n - 1e-9)))
+  cumulative <- cumsum(as.numeric(N))
+  data.table::data.table(percentile = 100 * p, value = value[findInterval(rank - 1, cumulative) + 1L])
+}
+
+# Percentile curves of every latency we have, per test, in ms.
+percentile_curves <- function(counts, summary) {
+  names_of <- stats::setNames(summary$test, summary$test_number)
+  sources <- list(grinder = list(counts$grinder, 1), witness = list(counts$witness, 1000),
+                  `intended start` = list(counts$intended, 1000))
+  parts <- list()
+  for (source in names(sources)) {
+    table <- sources[[source]][[1]]
+    if (is.null(table) || nrow(table) == 0) next
+    curves <- table[, percentile_curve(value / sources[[source]][[2]], N), by = .(number = test)]
+    parts[[source]] <- curves[, .(test = unname(names_of[as.character(number)]), latency = source, percentile, value)]
+  }
+  data.table::rbindlist(parts, use.names = TRUE)
+}
+
+# Joint counts of Grinder ms (y) and witness ms (x), up to each test's p99.9, for the overhead plot.
+grinder_witness_tiles <- function(measured, summary, n_bins = 60) {
+  limits <- summary[!is.na(test_number) & witness_count > 0,
+                    .(test = test_number, label = test, w_limit_us = witness_p999_ms * 1000, g_limit = p999_ms)]
+  if (nrow(limits) == 0) return(NULL)
+  limits[, `:=`(w_width = pmax(w_limit_us, 1) / n_bins, g_width = pmax(1, ceiling(g_limit / n_bins)))]
+  idx <- match(measured$test, limits$test)
+  keep <- !is.na(idx) & !is.na(measured$witness_us) &
+    measured$witness_us <= limits$w_limit_us[idx] & measured$time_ms <= limits$g_limit[idx]
+  idx <- idx[keep]
+  tiles <- data.table::data.table(
+    test = measured$test[keep],
+    w_bin = pmin(n_bins - 1, measured$witness_us[keep] %/% limits$w_width[idx]),
+    g_bin = measured$time_ms[keep] %/% limits$g_width[idx]
+  )[, .N, keyby = .(test, w_bin, g_bin)]
+  tiles[limits, on = "test", `:=`(
+    label = i.label,
+    witness_ms = (w_bin + 0.5) * i.w_width / 1000, witness_width_ms = i.w_width / 1000,
+    grinder_ms = g_bin * i.g_width + (i.g_width - 1) / 2, grinder_height_ms = i.g_width)]
+  tiles[]
+}
+
+# Requests with at least one error, per test and in total (a request counts once).
+errors_by_test <- function(measured) {
+  failed <- measured[errors > 0L, .(errors = .N), keyby = test]
+  rbind(failed, data.table::data.table(test = NA_integer_, errors = sum(failed$errors)))
+}
+
+# Per-second series for plotting: every second of every test (0 requests where none
+# completed), mean and p90 in the test's display latency.
+timeline_series <- function(timeline, display, n_seconds) {
+  tests <- display[!is.na(test_number)]
+  grid <- data.table::CJ(test = tests$test_number, second = seq_len(n_seconds) - 1L)
+  series <- timeline[grid, on = c("test", "second")]
+  series[is.na(requests), requests := 0L]
+  series[tests, on = c(test = "test_number"), `:=`(series = paste0(i.test, " (", i.metric, ")"), metric = i.metric)]
+  series[, `:=`(mean = data.table::fifelse(metric == "witness", witness_mean_ms, mean_ms),
+                p90 = data.table::fifelse(metric == "witness", witness_p90_ms, p90_ms))]
+  series[]
+}

@@ -1,0 +1,72 @@
+# util.R - helpers shared by every step: expected failures, progress lines, number formats.
+
+# An expected failure (missing run, nothing valid to report). report.R prints its
+# message as the one-line reason; anything else is an internal error.
+report_error <- function(...) {
+  structure(class = c("report_error", "error", "condition"),
+            list(message = paste0(...), call = NULL))
+}
+
+stop_report <- function(...) stop(report_error(...))
+
+# Progress goes to stderr so stdout only carries where the report was written.
+progress_state <- new.env()
+progress_state$start <- Sys.time()
+progress_state$quiet <- FALSE
+
+set_progress <- function(quiet = FALSE) {
+  progress_state$start <- Sys.time()
+  progress_state$quiet <- quiet
+  invisible(NULL)
+}
+
+progress <- function(...) {
+  if (isTRUE(progress_state$quiet)) return(invisible(NULL))
+  elapsed <- as.numeric(difftime(Sys.time(), progress_state$start, units = "secs"))
+  message(sprintf("report.R: [%6.1fs] %s", elapsed, paste0(...)))
+  invisible(NULL)
+}
+
+fmt_int <- function(x) {
+  ifelse(is.na(x), "", formatC(round(x), format = "d", big.mark = ","))
+}
+
+fmt_num <- function(x, digits = 2) {
+  ifelse(is.na(x), "", formatC(x, format = "f", digits = digits, big.mark = ","))
+}
+
+fmt_pct <- function(x, digits = 2) {
+  ifelse(is.na(x), "", paste0(formatC(100 * x, format = "f", digits = digits), "%"))
+}
+
+fmt_bytes <- function(bytes) {
+  units <- c("B", "kB", "MB", "GB")
+  power <- pmin(3, pmax(0, floor(log(pmax(bytes, 1), 1024))))
+  sprintf("%.1f %s", bytes / 1024^power, units[power + 1])
+}
+
+fmt_epoch_ms <- function(ms) {
+  ifelse(is.na(ms), "",
+         format(as.POSIXct(ms / 1000, origin = "1970-01-01", tz = "UTC"),
+                "%Y-%m-%d %H:%M:%OS3 UTC"))
+}
+
+# ISO-8601 as written by ./suite run ("2025-11-21T08:00:00Z", "+01:00", fractions) -> epoch ms.
+parse_iso8601_ms <- function(text) {
+  if (is.null(text) || length(text) != 1 || is.na(text) || !nzchar(text)) return(NA_real_)
+  text <- trimws(text)
+  offset_min <- 0
+  zone <- regmatches(text, regexec("([+-])([0-9]{2}):?([0-9]{2})$", text))[[1]]
+  if (length(zone) == 4 && grepl("T.*[+-][0-9]{2}:?[0-9]{2}$", text)) {
+    offset_min <- (if (zone[2] == "-") -1 else 1) *
+      (as.numeric(zone[3]) * 60 + as.numeric(zone[4]))
+    text <- substr(text, 1, nchar(text) - nchar(zone[1]))
+  }
+  text <- sub("Z$", "", text)
+  parsed <- as.POSIXct(text, format = "%Y-%m-%dT%H:%M:%OS", tz = "UTC")
+  if (is.na(parsed)) parsed <- as.POSIXct(text, format = "%Y-%m-%d %H:%M:%OS", tz = "UTC")
+  if (is.na(parsed)) return(NA_real_)
+  (as.numeric(parsed) - offset_min * 60) * 1000
+}
+
+one_line <- function(text) gsub("[\r\n]+", " ", paste(text, collapse = " "))

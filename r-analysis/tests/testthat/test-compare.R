@@ -1,0 +1,67 @@
+# Comparisons and sweeps.
+
+test_that("the knee is the run with the highest throughput / mean latency", {
+  # power: 10, 20, 25, 16
+  expect_equal(knee_index(c(100, 200, 300, 320), c(10, 10, 12, 20)), 3)
+  expect_true(is.na(knee_index(c(NA, NA), c(1, 2))))
+})
+
+test_that("deltas and ratios are against the first run, test by test", {
+  row <- function(run, order, test, mean, p90, tput) {
+    data.table(run = run, run_order = order, test = test, test_number = if (test == "total") NA_integer_ else 1L,
+               mean_ms = mean, p90_ms = p90, p99_ms = p90 * 2, throughput_rps = tput,
+               witness_mean_ms = mean / 2, witness_p90_ms = NA_real_, witness_p99_ms = NA_real_)
+  }
+  stacked <- rbind(row("run-41", 1, "get", 4, 8, 1000), row("run-41", 1, "total", 4, 8, 1000),
+                   row("run-42", 2, "get", 6, 10, 800), row("run-42", 2, "total", 5, 9, 900))
+  d <- add_deltas(stacked)
+  get42 <- d[run == "run-42" & test == "get"]
+  expect_equal(c(get42$delta_mean_ms, get42$ratio_mean), c(2, 1.5))
+  expect_equal(c(get42$delta_p90_ms, get42$ratio_p90), c(2, 1.25))
+  expect_equal(c(get42$delta_throughput_rps, get42$ratio_throughput), c(-200, 0.8))
+  expect_equal(d[run == "run-41" & test == "get", ratio_mean], 1)
+  expect_equal(unique(d$baseline), "run-41")
+})
+
+test_that("a sweep report compares its runs, with scaling curves and direct against thrift", {
+  runs <- tempfile("runs-")
+  dir.create(runs)
+  for (spec in list(c("run-1", "direct", "2"), c("run-2", "thrift", "2"), c("run-3", "direct", "4"))) {
+    dir <- copy_fixture(dest = file.path(runs, spec[1]))
+    manifest <- jsonlite::fromJSON(file.path(dir, "manifest.json"))
+    manifest$run_id <- spec[1]
+    manifest$target <- spec[2]
+    manifest$threads_total <- as.integer(spec[3])
+    jsonlite::write_json(manifest, file.path(dir, "manifest.json"), auto_unbox = TRUE)
+  }
+  dir.create(file.path(runs, "sweep-1"))
+  writeLines('{"sweep_id": "sweep-1", "runs": ["run-1", "run-2", "run-3"]}', file.path(runs, "sweep-1", "sweep.json"))
+  res <- run_cli(c("--quiet", "--warmup", "0", "sweep-1"), env = paste0("SUITE_RUNS_DIR=", runs))
+  expect_equal(res$status, 0)
+  out <- file.path(runs, "sweep-1", "report")
+  expect_true(all(file.exists(file.path(out, c("index.html", "summary.csv", "percentiles-compare.png",
+                                                "scaling-throughput.png", "scaling-latency.png", "direct-vs-thrift.png")))))
+  summary <- fread(file.path(out, "summary.csv"))
+  expect_equal(summary[test == "total", run], c("run-1", "run-2", "run-3"))
+  expect_equal(summary[test == "total", threads], c(2, 2, 4))
+  expect_equal(summary[test == "total", ratio_mean], c(1, 1, 1))
+
+  compare <- run_cli(c("--quiet", "--warmup", "0", "run-1", "run-2"), env = paste0("SUITE_RUNS_DIR=", runs))
+  expect_equal(compare$status, 0)
+  expect_match(compare$stdout[1], "compare-run-1-run-2/report/index.html")
+})
+
+test_that("a comparison skips a missing run and says so; nothing valid is an error", {
+  runs <- tempfile("runs-")
+  dir.create(runs)
+  copy_fixture(dest = file.path(runs, "run-41"))
+  env <- paste0("SUITE_RUNS_DIR=", runs)
+  res <- run_cli(c("--quiet", "--warmup", "0", "run-41", "run-404"), env = env)
+  expect_equal(res$status, 0)
+  expect_match(res$stderr, "skipping run-404: run 'run-404' not found", all = FALSE)
+  html <- paste(readLines(file.path(runs, "compare-run-41-run-404", "report", "index.html"), warn = FALSE), collapse = "\n")
+  expect_match(html, "Skipped: run-404", fixed = TRUE)
+  none <- run_cli(c("--quiet", "run-404", "run-405"), env = env)
+  expect_equal(none$status, 1)
+  expect_match(none$stderr[length(none$stderr)], "^report.R: no run in the comparison has valid requests")
+})
