@@ -64,6 +64,20 @@ grinder_classpath() {
   printf '%s:%s' "$SUITE_LIB/hbase-grinder-console.jar" "$(classpath_of grinder)"
 }
 
+# What workers get as grinder.jvm.classpath: the project's worker jar and the HBase client subset.
+worker_classpath() {
+  printf '%s:%s' "$SUITE_LIB/hbase-grinder-worker.jar" "$(classpath_of worker)"
+}
+
+# Run a Java main class of the worker jar with what a Grinder worker has on its classpath
+# (the HBase client subset, then Grinder's slf4j/logback); logging at warnings only.
+run_worker_java() {
+  local main=$1; shift
+  "$JAVA" ${WORKER_JAVA_HEAP:+"-Xmx$WORKER_JAVA_HEAP"} --add-opens=java.base/java.nio=ALL-UNNAMED \
+    "-Dlogback.configurationFile=$SUITE_ROOT/grinder-scripts/logback-cli.xml" \
+    -cp "$(worker_classpath):$(grinder_classpath)" "io.github.hbasegrindersuite.worker.$main" "$@"
+}
+
 pid_alive() {
   [[ -n ${1:-} ]] && kill -0 "$1" 2>/dev/null
 }

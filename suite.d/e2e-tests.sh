@@ -175,6 +175,29 @@ t_grinder_run() {
   fi
 }
 
+# summary.csv's total row against an independent computation from the same data logs: count,
+# errors, mean Grinder time, and the witness p90 by nearest rank (sort, take rank ceil(0.9 n)).
+t_report_on_real_run() {
+  run_logged report 300 Rscript "$SUITE_ROOT/r-analysis/report.R" "$RUN_DIR" --warmup 0
+  local csv=$RUN_DIR/report/summary.csv
+  if ((RC != 0)) || [[ ! -s $csv || ! -s $RUN_DIR/report/index.html ]]; then
+    fail "report.R on a real run: rc $RC: $(tail -2 <<< "$OUT")"
+    return
+  fi
+  local expected actual
+  expected=$(awk -F', *' 'FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+      { n++; e += ($c["Errors"] > 0); t += $c["Test time"]; print $c["Witness (us)"] > "/dev/stderr" }
+      END { printf "%d %d %.4f", n, e, t / n }' "$RUN_DIR"/injectors/*/*-data.log 2> "$TEST_LOGS/witness.txt")
+  expected="$expected $(sort -n "$TEST_LOGS/witness.txt" | awk '{ v[NR] = $1 } END { r = int(0.9 * NR); if (r < 0.9 * NR) r++; printf "%.3f", v[r] / 1000 }')"
+  actual=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+      $c["test"] == "total" { printf "%d %d %.4f %.3f", $c["count"], $c["errors"], $c["mean_ms"], $c["witness_p90_ms"] }' "$csv")
+  if [[ $expected == "$actual" ]]; then
+    pass "report.R on a real run: summary.csv total (count errors mean_ms witness_p90_ms) = $actual, as computed independently"
+  else
+    fail "report.R on a real run: summary.csv total '$actual', independent computation '$expected'"
+  fi
+}
+
 t_bad_hbaseload_key() {
   grinder_run bad-key 5 "hbaseload.rowz = 5"
   if ((RC != 0)) && grep -q 'unknown key hbaseload.rowz' <<< "$OUT"; then
@@ -233,7 +256,9 @@ run_e2e_tests() {
   t_run_ids_never_reused
   t_prepare
   t_grinder_run
+  t_report_on_real_run
   t_bad_hbaseload_key
+  run_workload_tests
   t_demo
   t_stop
 }

@@ -7,6 +7,6 @@ run_jython() {
   "$JAVA" -Xmx1g --add-opens=java.base/java.nio=ALL-UNNAMED \
     "-Dlogback.configurationFile=$SUITE_ROOT/grinder-scripts/logback-cli.xml" \
     "-Dpython.cachedir=$SUITE_LIB/jython-cache" -Dpython.console.encoding=UTF-8 \
-    -cp "$(grinder_classpath):$(classpath_of worker)" \
+    -cp "$(grinder_classpath):$(worker_classpath)" \
     org.python.util.jython "$SUITE_ROOT/grinder-scripts/$script" "$@"
 }

@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # ./suite prepare [--properties F] [--force]: create and load the load table (see
-# grinder-scripts/prepare_table.py) against the HBase the properties point at.
+# io.github.hbasegrindersuite.worker.TablePreparer) against the HBase the properties point at.
 set -euo pipefail
 SUITE_ME="suite prepare"
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-source "$(dirname "${BASH_SOURCE[0]}")/jython.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/run-properties.sh"
 
 properties=$SUITE_ROOT/grinder.properties
@@ -22,4 +21,4 @@ require_setup
 resolved=$(mktemp)
 trap 'rm -f "$resolved"' EXIT
 write_run_properties "$properties" "$resolved" "$SUITE_RUNS_DIR"
-run_jython prepare_table.py "$resolved" "${force[@]}"
+run_worker_java TablePreparer "$resolved" "${force[@]}"

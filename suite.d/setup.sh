@@ -54,7 +54,7 @@ java_inputs_digest() {
 build_java() {
   local stamp=$SUITE_LIB/.java-build.stamp digest
   digest=$(java_inputs_digest)
-  if [[ -s $stamp && $(cat "$stamp") == "$digest" && -s $SUITE_LIB/hbase-grinder-console.jar ]]; then
+  if [[ -s $stamp && $(cat "$stamp") == "$digest" && -s $SUITE_LIB/hbase-grinder-console.jar && -s $SUITE_LIB/hbase-grinder-worker.jar ]]; then
     info "java: lib/ is up to date ($(find "$SUITE_LIB/jars" -name '*.jar' | wc -l) jars)"
     return 0
   fi
@@ -68,7 +68,7 @@ build_java() {
     pid_alive "$mvn_pid" && progress "$started" "maven: $(find "$HOME/.m2/repository" -name '*.jar' 2>/dev/null | wc -l) jars in the local repository"
   done
   wait "$mvn_pid" || die "maven build failed: $(grep -E '^\[ERROR\]' "$log" | head -1 | cut -c1-300) (log: $log)"
-  cp "$SUITE_ROOT/console/target/hbase-grinder-console.jar" "$SUITE_LIB/"
+  cp "$SUITE_ROOT/console/target/hbase-grinder-console.jar" "$SUITE_ROOT/grinder-scripts/target/hbase-grinder-worker.jar" "$SUITE_LIB/"
   echo "$digest" > "$stamp"
   info "java: built in $((SECONDS - started))s: $(find "$SUITE_LIB/jars" -name '*.jar' | wc -l) jars in lib/jars"
 }

@@ -107,6 +107,7 @@ stage_java() {
 stage_e2e() {
   info "== e2e: the real stack"
   source "$SUITE_ROOT/suite.d/e2e-tests.sh"
+  source "$SUITE_ROOT/suite.d/e2e-workload-tests.sh"
   run_e2e_tests
 }
 

@@ -1,0 +1,129 @@
+package io.github.hbasegrindersuite.worker;
+
+import io.github.hbasegrindersuite.worker.keys.KeyChooser;
+import io.github.hbasegrindersuite.worker.targets.Client;
+
+/**
+ * One thread's request loop body. {@link #next} (outside the timed test) picks the operation
+ * and waits for its intended start when pacing; {@link #execute} (inside the Grinder test that
+ * hbase_load.py recorded for that operation) picks the rows, times the target call with
+ * System.nanoTime -- the witness, taken here and nowhere else -- verifies, counts failures by
+ * class and reports. Keeping this in Java keeps the injector's own CPU per request close to a
+ * plain Java client's (see README, benchmark).
+ */
+public final class Driver implements AutoCloseable {
+  private final Client client;
+  private final KeyChooser keys;
+  private final OperationMix mix;
+  private final Pacer pacer;
+  private final ValuePool values;
+  private final ErrorCounter errors;
+  private final RequestReport report;
+  private final int keyWidth;
+  private final int scanLength;
+  private final int batchSize;
+  private final boolean verify;
+
+  private Operation chosen;
+  private long lagMicros;
+
+  public Driver(Client client, KeyChooser keys, OperationMix mix, Pacer pacer, ValuePool values,
+                ErrorCounter errors, RequestReport report, Settings settings) {
+    this.client = client;
+    this.keys = keys;
+    this.mix = mix;
+    this.pacer = pacer;
+    this.values = values;
+    this.errors = errors;
+    this.report = report;
+    this.keyWidth = settings.integer("key.width");
+    this.scanLength = settings.integer("scan.length");
+    this.batchSize = settings.integer("batch.size");
+    this.verify = settings.flag("verify");
+  }
+
+  /** Chooses the next operation (and waits for its start when paced); returns its test number. */
+  public int next() {
+    chosen = mix.next();
+    if (pacer.enabled()) {
+      long intended = pacer.awaitNext();
+      lagMicros = (System.nanoTime() - intended) / 1000;
+    }
+    return chosen.testNumber();
+  }
+
+  /** Runs the chosen operation once: the body of the recorded Grinder test. */
+  public void execute() {
+    Operation operation = chosen;
+    byte[] row = null;
+    byte[][] rows = null;
+    if (operation == Operation.BATCH_GET || operation == Operation.BATCH_PUT) {
+      rows = new byte[batchSize][];
+      for (int i = 0; i < batchSize; i++) {
+        rows[i] = rowKey();
+      }
+    } else {
+      row = rowKey();
+    }
+    Throwable failure = null;
+    Object result = null;
+    long start = System.nanoTime();
+    try {
+      result = call(operation, row, rows);
+    } catch (Exception | LinkageError e) {
+      failure = e;
+    }
+    long witnessMicros = (System.nanoTime() - start) / 1000;
+    if (failure == null && verify && operation == Operation.GET) {
+      failure = verifyValue(row, (byte[]) result);
+    }
+    if (failure != null) {
+      errors.count(failure);
+    }
+    report.request(witnessMicros, lagMicros, failure == null);
+  }
+
+  private byte[] rowKey() {
+    return KeyFormat.rowKey(keys.next(), keyWidth);
+  }
+
+  private Object call(Operation operation, byte[] row, byte[][] rows) throws Exception {
+    switch (operation) {
+      case GET:
+        return client.get(row);
+      case PUT:
+        client.put(row);
+        return null;
+      case SCAN:
+        return client.scan(row, scanLength);
+      case BATCH_GET:
+        return client.batchGet(rows);
+      case BATCH_PUT:
+        client.batchPut(rows);
+        return null;
+      case DELETE:
+        client.delete(row);
+        return null;
+      case INCREMENT:
+        return client.increment(row);
+      default:
+        throw new IllegalStateException("no call for " + operation);
+    }
+  }
+
+  private Throwable verifyValue(byte[] row, byte[] value) {
+    if (value == null) {
+      return new VerificationException("row " + new String(row, java.nio.charset.StandardCharsets.US_ASCII) + " is missing");
+    }
+    if (!values.belongsTo(value, row)) {
+      return new VerificationException("row " + new String(row, java.nio.charset.StandardCharsets.US_ASCII)
+          + " holds a value of another row or size");
+    }
+    return null;
+  }
+
+  @Override
+  public void close() throws Exception {
+    client.close();
+  }
+}

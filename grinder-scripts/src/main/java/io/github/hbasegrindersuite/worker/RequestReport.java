@@ -1,0 +1,13 @@
+package io.github.hbasegrindersuite.worker;
+
+/** Where a Driver reports each request; Grinder's statistics in a worker, a recorder in tests. */
+public interface RequestReport {
+  /**
+   * Called inside the recorded test, after the timed call.
+   *
+   * @param witnessMicros System.nanoTime around the HBase call alone
+   * @param lagMicros how late the request started against its intended start (0 unpaced)
+   * @param success false when the call failed or its result did not verify
+   */
+  void request(long witnessMicros, long lagMicros, boolean success);
+}

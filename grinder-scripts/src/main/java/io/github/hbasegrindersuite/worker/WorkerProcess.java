@@ -1,0 +1,77 @@
+package io.github.hbasegrindersuite.worker;
+
+import io.github.hbasegrindersuite.worker.keys.KeyChoosers;
+import io.github.hbasegrindersuite.worker.targets.Target;
+import java.util.Properties;
+import java.util.SplittableRandom;
+
+/**
+ * What one Grinder worker process shares between its threads: the validated settings, the
+ * value pool, the target (one HBase Connection per process), the error counter. hbase_load.py
+ * builds it at module level and asks it for one {@link Driver} per thread.
+ */
+public final class WorkerProcess implements AutoCloseable {
+  private final Settings settings;
+  private final ValuePool values;
+  private final Target target;
+  private final ErrorCounter errors = new ErrorCounter();
+  private final int agentNumber;
+  private final int processNumber;
+  private final int processes;
+  private final int threads;
+
+  private WorkerProcess(Settings settings, int agentNumber, int processNumber, int processes, int threads)
+      throws Exception {
+    this.settings = settings;
+    this.agentNumber = agentNumber;
+    this.processNumber = processNumber;
+    this.processes = processes;
+    this.threads = threads;
+    this.values = new ValuePool(settings.integer("value.size"), "compressible".equals(settings.text("value.kind")),
+        seed(settings.integer("seed"), agentNumber, processNumber, -1));
+    this.target = Target.open(settings, values);
+  }
+
+  /**
+   * @param properties the run's grinder.properties (hbaseload.* and grinder.processes/threads)
+   * @throws SettingsException naming a bad key; the worker must not start
+   */
+  public static WorkerProcess start(Properties properties, int agentNumber, int processNumber) throws Exception {
+    Settings settings = Settings.load(properties);
+    int processes = Integer.parseInt(properties.getProperty("grinder.processes", "1").trim());
+    int threads = Integer.parseInt(properties.getProperty("grinder.threads", "1").trim());
+    return new WorkerProcess(settings, Math.max(agentNumber, 0), processNumber, processes, threads);
+  }
+
+  public Settings settings() {
+    return settings;
+  }
+
+  public boolean paced() {
+    return settings.decimal("rate.per.thread") > 0;
+  }
+
+  /** A driver for one thread; its random streams depend only on the seed and the thread's place. */
+  public Driver driver(int threadNumber, RequestReport report) throws Exception {
+    SplittableRandom random = new SplittableRandom(seed(settings.integer("seed"), agentNumber, processNumber, threadNumber));
+    int slices = settings.integer("agents") * processes * threads;
+    int slice = ((agentNumber % settings.integer("agents")) * processes + processNumber) * threads + threadNumber;
+    return new Driver(target.client(random.split()), KeyChoosers.create(settings, random.split(), slice, slices),
+        new OperationMix(settings.mix(), random.split()), new Pacer(settings.decimal("rate.per.thread")),
+        values, errors, report, settings);
+  }
+
+  public String errorSummary() {
+    return errors.summary();
+  }
+
+  static long seed(long runSeed, int agent, int process, int thread) {
+    return runSeed * 0x9E3779B97F4A7C15L ^ (agent + 1L) * 0xC2B2AE3D27D4EB4FL
+        ^ (process + 1L) * 0x165667B19E3779F9L ^ (thread + 2L) * 0x27D4EB2F165667C5L;
+  }
+
+  @Override
+  public void close() throws Exception {
+    target.close();
+  }
+}

@@ -1,0 +1,30 @@
+package io.github.hbasegrindersuite.worker.targets;
+
+/**
+ * One thread's handle on HBase, the same for every target (YCSB's DB binding). Each method is
+ * exactly the call the witness times; a failure is thrown, never swallowed.
+ */
+public interface Client extends AutoCloseable {
+
+  /** Reads the whole row; returns the value of the first family's first column, null when absent. */
+  byte[] get(byte[] row) throws Exception;
+
+  /** Writes every family and column of the row. */
+  void put(byte[] row) throws Exception;
+
+  /** Reads up to {@code rows} rows from {@code start}; returns how many came back. */
+  int scan(byte[] start, int rows) throws Exception;
+
+  /** Reads the rows in one call; returns how many exist. */
+  int batchGet(byte[][] rows) throws Exception;
+
+  void batchPut(byte[][] rows) throws Exception;
+
+  void delete(byte[] row) throws Exception;
+
+  /** Adds 1 to the row's counter column and returns the new value. */
+  long increment(byte[] row) throws Exception;
+
+  @Override
+  void close() throws Exception;
+}

@@ -1,0 +1,189 @@
+package io.github.hbasegrindersuite.worker.targets;
+
+import io.github.hbasegrindersuite.worker.Settings;
+import io.github.hbasegrindersuite.worker.ValuePool;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.BufferedMutator;
+import org.apache.hadoop.hbase.client.BufferedMutatorParams;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Durability;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+
+/**
+ * The HBase Java client. One Connection per worker process (thread-safe and expensive: about
+ * 0.7 s to connect and locate regions); one Table, and a BufferedMutator when client
+ * buffering is on, per thread.
+ */
+public final class DirectTarget implements Target {
+  private final Settings settings;
+  private final ValuePool values;
+  private final Connection connection;
+  private final TableName table;
+
+  public DirectTarget(Settings settings, ValuePool values) throws Exception {
+    this.settings = settings;
+    this.values = values;
+    this.connection = ConnectionFactory.createConnection(configuration(settings));
+    this.table = TableName.valueOf(settings.text("table"));
+  }
+
+  /** The client configuration: a real cluster's hbase-site.xml or the embedded HBase, with bounded calls. */
+  public static Configuration configuration(Settings settings) {
+    Configuration conf = HBaseConfiguration.create();
+    if (!settings.text("hbase.site").isEmpty()) {
+      conf.addResource(new Path(settings.text("hbase.site")));
+    } else {
+      conf.set("hbase.zookeeper.quorum", settings.text("zookeeper.quorum"));
+      conf.setInt("hbase.zookeeper.property.clientPort", settings.integer("zookeeper.port"));
+    }
+    // Bound every call: an unreachable HBase gives counted errors, not blocked threads.
+    int timeout = settings.integer("timeout.ms");
+    conf.setInt("hbase.rpc.timeout", timeout);
+    conf.setInt("hbase.client.operation.timeout", timeout);
+    conf.setInt("hbase.client.meta.operation.timeout", timeout);
+    conf.setInt("hbase.client.scanner.timeout.period", timeout);
+    conf.setInt("zookeeper.recovery.retry", 1);
+    return conf;
+  }
+
+  static Durability durability(Settings settings) {
+    String d = settings.text("durability");
+    return "default".equals(d) ? Durability.USE_DEFAULT : Durability.valueOf(d.toUpperCase(Locale.ROOT));
+  }
+
+  @Override
+  public Client client(SplittableRandom random) throws Exception {
+    BufferedMutator mutator = null;
+    if (settings.flag("client.buffering")) {
+      mutator = connection.getBufferedMutator(
+          new BufferedMutatorParams(table).writeBufferSize(settings.integer("write.buffer.bytes")));
+    }
+    return new DirectClient(connection.getTable(table), mutator, new RowShape(settings),
+        durability(settings), values, random);
+  }
+
+  @Override
+  public void close() throws Exception {
+    connection.close();
+  }
+
+  static final class DirectClient implements Client {
+    private final Table table;
+    private final BufferedMutator mutator;
+    private final RowShape shape;
+    private final Durability durability;
+    private final ValuePool values;
+    private final SplittableRandom random;
+
+    DirectClient(Table table, BufferedMutator mutator, RowShape shape, Durability durability,
+                 ValuePool values, SplittableRandom random) {
+      this.table = table;
+      this.mutator = mutator;
+      this.shape = shape;
+      this.durability = durability;
+      this.values = values;
+      this.random = random;
+    }
+
+    @Override
+    public byte[] get(byte[] row) throws Exception {
+      Result result = table.get(new Get(row));
+      return result.isEmpty() ? null : result.getValue(shape.families[0], shape.qualifiers[0]);
+    }
+
+    private Put newPut(byte[] row) {
+      Put put = new Put(row);
+      put.setDurability(durability);
+      for (byte[] family : shape.families) {
+        for (byte[] qualifier : shape.qualifiers) {
+          put.addColumn(family, qualifier, values.valueFor(row, random));
+        }
+      }
+      return put;
+    }
+
+    @Override
+    public void put(byte[] row) throws Exception {
+      if (mutator != null) {
+        mutator.mutate(newPut(row));
+      } else {
+        table.put(newPut(row));
+      }
+    }
+
+    @Override
+    public int scan(byte[] start, int rows) throws Exception {
+      Scan scan = new Scan().withStartRow(start).setLimit(rows).setCaching(Math.min(rows, 1000));
+      int count = 0;
+      try (ResultScanner scanner = table.getScanner(scan)) {
+        while (scanner.next() != null) {
+          count++;
+        }
+      }
+      return count;
+    }
+
+    @Override
+    public int batchGet(byte[][] rows) throws Exception {
+      List<Get> gets = new ArrayList<>(rows.length);
+      for (byte[] row : rows) {
+        gets.add(new Get(row));
+      }
+      int found = 0;
+      for (Result result : table.get(gets)) {
+        found += result.isEmpty() ? 0 : 1;
+      }
+      return found;
+    }
+
+    @Override
+    public void batchPut(byte[][] rows) throws Exception {
+      List<Put> puts = new ArrayList<>(rows.length);
+      for (byte[] row : rows) {
+        puts.add(newPut(row));
+      }
+      if (mutator != null) {
+        mutator.mutate(puts);
+      } else {
+        table.put(puts);
+      }
+    }
+
+    @Override
+    public void delete(byte[] row) throws Exception {
+      Delete delete = new Delete(row);
+      delete.setDurability(durability);
+      table.delete(delete);
+    }
+
+    @Override
+    public long increment(byte[] row) throws Exception {
+      return table.incrementColumnValue(row, shape.families[0], RowShape.COUNTER, 1, durability);
+    }
+
+    @Override
+    public void close() throws Exception {
+      try {
+        if (mutator != null) {
+          mutator.close(); // flushes what is still buffered
+        }
+      } finally {
+        table.close();
+      }
+    }
+  }
+}

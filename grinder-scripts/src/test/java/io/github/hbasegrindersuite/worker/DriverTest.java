@@ -1,0 +1,146 @@
+package io.github.hbasegrindersuite.worker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.hbasegrindersuite.worker.keys.SequentialKeys;
+import io.github.hbasegrindersuite.worker.targets.Client;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The Driver against an in-memory fake Client (a unit test: the real targets are tested end to end). */
+class DriverTest {
+
+  /** Stores puts in a map; a get of a row never put returns null; sleeps 2 ms in get. */
+  static final class MapClient implements Client {
+    final Map<String, byte[]> rows = new LinkedHashMap<>();
+    final List<String> calls = new ArrayList<>();
+    final ValuePool values;
+    final SplittableRandom random = new SplittableRandom(1);
+
+    MapClient(ValuePool values) {
+      this.values = values;
+    }
+
+    private static String s(byte[] row) {
+      return new String(row, StandardCharsets.US_ASCII);
+    }
+
+    @Override public byte[] get(byte[] row) throws Exception {
+      calls.add("get " + s(row));
+      Thread.sleep(2);
+      return rows.get(s(row));
+    }
+    @Override public void put(byte[] row) {
+      calls.add("put " + s(row));
+      rows.put(s(row), values.valueFor(row, random));
+    }
+    @Override public int scan(byte[] start, int n) {
+      calls.add("scan " + s(start) + " " + n);
+      return n;
+    }
+    @Override public int batchGet(byte[][] r) {
+      calls.add("batch-get " + r.length);
+      return r.length;
+    }
+    @Override public void batchPut(byte[][] r) {
+      calls.add("batch-put " + r.length);
+    }
+    @Override public void delete(byte[] row) {
+      throw new IllegalStateException("delete refused");
+    }
+    @Override public long increment(byte[] row) {
+      return 1;
+    }
+    @Override public void close() {
+    }
+  }
+
+  static final class Recorded implements RequestReport {
+    final List<long[]> requests = new ArrayList<>();
+
+    @Override
+    public void request(long witnessMicros, long lagMicros, boolean success) {
+      requests.add(new long[] {witnessMicros, lagMicros, success ? 1 : 0});
+    }
+  }
+
+  private static Settings settings(String operations, boolean verify) {
+    Map<String, String> given = new LinkedHashMap<>();
+    given.put("hbaseload.operations", operations);
+    given.put("hbaseload.verify", String.valueOf(verify));
+    given.put("hbaseload.scan.length", "25");
+    given.put("hbaseload.batch.size", "4");
+    given.put("hbaseload.value.size", "32");
+    return Settings.load(given);
+  }
+
+  private static Driver driver(Settings s, MapClient client, ErrorCounter errors, Recorded report, double rate) {
+    return new Driver(client, new SequentialKeys(6, 0, 1), new OperationMix(s.mix(), new SplittableRandom(1)),
+        new Pacer(rate), client.values, errors, report, s);
+  }
+
+  @Test
+  void putThenVerifiedGetRoundTripAndTheWitnessTimesTheCall() {
+    Settings s = settings("put:100", true);
+    MapClient client = new MapClient(new ValuePool(32, false, 1));
+    ErrorCounter errors = new ErrorCounter();
+    Recorded report = new Recorded();
+    Driver puts = driver(s, client, errors, report, 0);
+    for (int i = 0; i < 3; i++) {
+      assertEquals(2, puts.next());
+      puts.execute();
+    }
+    Driver gets = driver(settings("get:100", true), client, errors, report, 0);
+    for (int i = 0; i < 6; i++) {
+      assertEquals(1, gets.next());
+      gets.execute();
+    }
+    // Rows 0..2 were put and verify; 3..5 are missing: 3 VerificationExceptions.
+    assertEquals("VerificationException=3", errors.summary());
+    List<long[]> getReports = report.requests.subList(3, 9);
+    assertEquals(List.of(1L, 1L, 1L, 0L, 0L, 0L), getReports.stream().map(r -> r[2]).toList());
+    for (long[] r : getReports) {
+      assertTrue(r[0] >= 2000 && r[0] < 500_000, "witness covers the 2 ms call: " + r[0]);
+    }
+  }
+
+  @Test
+  void scanAndBatchesUseTheirSizesAndFailuresAreCountedByClass() {
+    MapClient client = new MapClient(new ValuePool(32, false, 1));
+    ErrorCounter errors = new ErrorCounter();
+    Recorded report = new Recorded();
+    Map<Integer, Integer> seen = new LinkedHashMap<>();
+    Driver d = driver(settings("scan:25,batch-get:25,batch-put:25,delete:25", false), client, errors, report, 0);
+    for (int i = 0; i < 400; i++) {
+      seen.merge(d.next(), 1, Integer::sum);
+      d.execute();
+    }
+    assertEquals(java.util.Set.of(3, 4, 5, 6), seen.keySet());
+    assertTrue(client.calls.stream().filter(c -> c.startsWith("scan")).allMatch(c -> c.endsWith(" 25")));
+    assertTrue(client.calls.stream().filter(c -> c.startsWith("batch")).allMatch(c -> c.endsWith(" 4")));
+    assertEquals("IllegalStateException=" + seen.get(6), errors.summary());
+    assertEquals((long) seen.get(6), report.requests.stream().filter(r -> r[2] == 0).count());
+  }
+
+  @Test
+  void pacingHoldsTheRateAndReportsLag() {
+    MapClient client = new MapClient(new ValuePool(32, false, 1));
+    Recorded report = new Recorded();
+    Driver d = driver(settings("put:100", false), client, new ErrorCounter(), report, 200);
+    long start = System.nanoTime();
+    for (int i = 0; i < 21; i++) {
+      d.next();
+      d.execute();
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    // 21 requests at 200/s: the last intended start is 100 ms after the first.
+    assertTrue(seconds >= 0.099, "ran in " + seconds + " s");
+    assertTrue(report.requests.stream().allMatch(r -> r[1] >= 0));
+  }
+}
