@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Injector overhead benchmark: does the Grinder direct-target run keep up with a plain Java
+# loop making the same HBase calls? Same embedded HBase, same table, same thread count and
+# mix, alternated in one invocation (J G G J J G ...) so drift on a shared machine cancels out.
+# Prints each round and the ratio of medians; exits 1 when Grinder/Java < BENCH_MIN_RATIO.
+# Also prints client CPU per request (user+sys of the client's processes over every request
+# it made, warm-up included): on a machine shared with HBase, injector CPU is what the tool
+# takes from the server, and it is steadier than throughput when neighbours are noisy.
+#   BENCH_ROUNDS (3) BENCH_THREADS (8) BENCH_SECONDS (20, measured) BENCH_WARMUP (5)
+#   BENCH_MIX (get:70,put:30) BENCH_MIN_RATIO (0.90)
+set -euo pipefail
+SUITE_ME="suite bench injector"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/runs.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/run-properties.sh"
+
+ROUNDS=${BENCH_ROUNDS:-3}
+THREADS=${BENCH_THREADS:-8}
+SECONDS_MEASURED=${BENCH_SECONDS:-20}
+WARMUP=${BENCH_WARMUP:-5}
+MIX=${BENCH_MIX:-get:70,put:30}
+MIN_RATIO=${BENCH_MIN_RATIO:-0.90}
+[[ $MIX =~ ^get:([0-9]+),put:([0-9]+)$ ]] || die "BENCH_MIX must be get:G,put:P (the plain Java loop does gets and puts), not '$MIX'"
+GET_PERCENT=${BASH_REMATCH[1]}
+
+"$SUITE_ROOT/suite" hbase start
+"$SUITE_ROOT/suite" prepare
+
+out_dir=$(allocate_run_dir)
+results=$out_dir/bench-injector.csv
+echo "round,client,requests,throughput_rps,cpu_us_per_request" > "$results"
+info "injector benchmark: $ROUNDS rounds x (plain Java, Grinder), $THREADS threads, $MIX, ${WARMUP}s warm-up + ${SECONDS_MEASURED}s measured ($out_dir)"
+
+# CHILD_CPU = CPU seconds (user+sys) of every finished child of this shell so far. `times`
+# must run in this shell, not in a $(...) subshell, which has no children of its own yet.
+read_children_cpu() {
+  times > "$out_dir/.times"
+  CHILD_CPU=$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); print u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$out_dir/.times")
+}
+
+java_round() {
+  local round=$1 line cpu_before cpu
+  read_children_cpu; cpu_before=$CHILD_CPU
+  run_worker_java PlainJavaLoad 127.0.0.1 "$PORT_ZK" hbaseload f 100000 10 1000 \
+    "$THREADS" "$GET_PERCENT" "$WARMUP" "$SECONDS_MEASURED" > "$out_dir/java-$round.out" 2>> "$out_dir/java.err"
+  read_children_cpu
+  cpu=$(awk -v a="$cpu_before" -v b="$CHILD_CPU" 'BEGIN { print b - a }')
+  line=$(grep '^plain-java:' "$out_dir/java-$round.out" || true)
+  [[ -n $line ]] || die "the plain Java loop printed no result (log: $out_dir/java.err)"
+  grep -q ' errors=0$' <<< "$line" || die "the plain Java loop had errors: $line"
+  local requests rps all
+  read -r requests rps all < <(sed -E 's/.* requests=([0-9]+) throughput_rps=([0-9.]+) .* all=([0-9]+) .*/\1 \2 \3/' <<< "$line")
+  echo "$requests $rps $(awk -v c="$cpu" -v n="$all" 'BEGIN { printf "%.1f", c * 1e6 / n }')"
+}
+
+grinder_round() {
+  local round=$1 log_dir=$out_dir/grinder-$1 cpu_before cpu
+  write_run_properties "$SUITE_ROOT/grinder.properties" "$out_dir/grinder-$round.properties" "$log_dir" \
+    "grinder.processes = 1" "grinder.threads = $THREADS" "grinder.runs = 0" \
+    "grinder.duration = $(( (WARMUP + SECONDS_MEASURED) * 1000 + 500 ))" "hbaseload.operations = $MIX"
+  read_children_cpu; cpu_before=$CHILD_CPU
+  "$SUITE_ROOT/injectors/local-agent.sh" "$out_dir/grinder-$round.properties" "$log_dir" \
+    $((WARMUP + SECONDS_MEASURED + 90)) > "$out_dir/grinder-$round.out"
+  read_children_cpu
+  cpu=$(awk -v a="$cpu_before" -v b="$CHILD_CPU" 'BEGIN { print b - a }')
+  # Requests started in [first start + warm-up, + measured seconds) and finished inside it.
+  awk -F', *' -v warm="$WARMUP" -v span="$SECONDS_MEASURED" -v cpu="$cpu" '
+    FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { start[NR] = $c["Start time (ms since Epoch)"]; time[NR] = $c["Test time"]; err += $c["Errors"]
+      if (first == "" || start[NR] < first) first = start[NR] }
+    END { from = first + warm * 1000; to = from + span * 1000
+          for (i in start) if (start[i] >= from && start[i] + time[i] <= to) n++
+          if (err > 0) { print "errors " err; exit 1 }
+          printf "%d %.1f %.1f\n", n, n / span, cpu * 1e6 / length(start) }' "$log_dir"/*-data.log
+}
+
+median() {
+  sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+for ((round = 1; round <= ROUNDS; round++)); do
+  if ((round % 2)); then order=(java grinder); else order=(grinder java); fi
+  for client in "${order[@]}"; do
+    read -r requests rps cpu_us < <("${client}_round" "$round")
+    echo "$round,$client,$requests,$rps,$cpu_us" >> "$results"
+    info "  round $round: $client $rps requests/s ($requests requests), client CPU $cpu_us us/request"
+  done
+done
+
+java_median=$(awk -F, '$2 == "java" { print $4 }' "$results" | median)
+grinder_median=$(awk -F, '$2 == "grinder" { print $4 }' "$results" | median)
+ratio=$(awk -v g="$grinder_median" -v j="$java_median" 'BEGIN { printf "%.3f", g / j }')
+java_cpu=$(awk -F, '$2 == "java" { print $5 }' "$results" | median)
+grinder_cpu=$(awk -F, '$2 == "grinder" { print $5 }' "$results" | median)
+info "injector benchmark: plain Java median $java_median/s, Grinder median $grinder_median/s, ratio $ratio (target >= $MIN_RATIO)"
+info "  client CPU per request (median): plain Java $java_cpu us, Grinder $grinder_cpu us; results $results"
+awk -v r="$ratio" -v m="$MIN_RATIO" 'BEGIN { exit !(r >= m) }' || die "Grinder reached $ratio of the plain Java loop, below $MIN_RATIO"
