@@ -75,6 +75,7 @@ run_worker_java() {
   local main=$1; shift
   "$JAVA" ${WORKER_JAVA_HEAP:+"-Xmx$WORKER_JAVA_HEAP"} --add-opens=java.base/java.nio=ALL-UNNAMED \
     "-Dlogback.configurationFile=$SUITE_ROOT/grinder-scripts/logback-cli.xml" \
+    "-Dlog4j.configuration=file:$SUITE_ROOT/grinder-scripts/log4j-cli.properties" \
     -cp "$(worker_classpath):$(grinder_classpath)" "io.github.hbasegrindersuite.worker.$main" "$@"
 }
 

@@ -115,6 +115,13 @@ t_prepare_options() {
   else
     fail "prepare with layout options: rc $RC: $OUT"
   fi
+  e2e_properties "$props" "hbaseload.table = e2e_snappy" "hbaseload.rows = 50" "hbaseload.compression = snappy"
+  run_logged prepare-snappy 180 "$SUITE" prepare --properties "$props"
+  if ((RC == 0)) && grep -q 'compression snappy' <<< "$OUT" && grep -q 'prepared table e2e_snappy: 4 regions, 50 rows' <<< "$OUT"; then
+    pass "prepare with snappy compression (snappy-java codec in the embedded HBase)"
+  else
+    fail "prepare with snappy: rc $RC: $OUT"
+  fi
   grinder_run layout 3 "hbaseload.table = e2e_layout" "hbaseload.rows = 200" "hbaseload.families = 2" \
     "hbaseload.columns = 3" "hbaseload.operations = get:50,put:50" "hbaseload.verify = true" \
     "hbaseload.client.buffering = true" "hbaseload.durability = async_wal"
