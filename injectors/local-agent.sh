@@ -24,7 +24,9 @@ while pid_alive "$agent_pid"; do
     die "Grinder agent still running after ${timeout}s: stopped it (logs: $log_dir)"
   fi
   if ((SECONDS - started >= next)); then
-    lines=$(cat "$log_dir"/*-data.log 2>/dev/null | wc -l)
+    # find, not a glob: before the worker's first request there is no data log yet, and a
+    # failing cat under pipefail would end this script (and, by the trap, the agent).
+    lines=$(find "$log_dir" -name '*-data.log' -exec cat {} + | wc -l)
     progress "$started" "grinder agent running: $lines requests logged"
     next=$((next + 5))
   fi
