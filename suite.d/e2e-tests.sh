@@ -23,7 +23,8 @@ e2e_properties() {
     printf '%s\n' "$@"; } > "$file"
 }
 
-# A standalone Grinder run of SECONDS with OVERRIDES; sets RUN_DIR, RC and OUT.
+# A standalone Grinder run of SECONDS with OVERRIDES (they win over the defaults here, so
+# "grinder.runs = N" "grinder.duration = 0" makes a run bounded by count); sets RUN_DIR, RC, OUT.
 grinder_run() {
   local name=$1 seconds=$2; shift 2
   RUN_DIR=$(allocate_run_dir)
@@ -32,7 +33,7 @@ grinder_run() {
   e2e_properties "$TEST_LOGS/$name.properties" "$@"
   write_run_properties "$TEST_LOGS/$name.properties" "$RUN_DIR/grinder.properties" "$log_dir" \
     "grinder.processes = 1" "grinder.threads = 2" "grinder.runs = 0" \
-    "grinder.duration = $((seconds * 1000))" "grinder.useConsole = false"
+    "grinder.duration = $((seconds * 1000))" "grinder.useConsole = false" "$@"
   run_logged "$name" $((seconds + 90)) "$SUITE_ROOT/injectors/local-agent.sh" \
     "$RUN_DIR/grinder.properties" "$log_dir" $((seconds + 60))
 }
