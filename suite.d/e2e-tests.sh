@@ -199,12 +199,14 @@ t_report_on_real_run() {
   fi
 }
 
-t_bad_hbaseload_key() {
-  grinder_run bad-key 5 "hbaseload.rowz = 5"
-  if ((RC != 0)) && grep -q 'unknown key hbaseload.rowz' <<< "$OUT"; then
-    pass "grinder run with an unknown hbaseload key: fails naming it"
+# A run with a bad hbaseload setting must fail, naming it: NAME SETTING EXPECTED_MESSAGE.
+t_refused_setting() {
+  local name=$1 setting=$2 message=$3
+  grinder_run "$name" 5 "$setting"
+  if ((RC != 0)) && grep -qF "$message" <<< "$OUT"; then
+    pass "grinder run with '$setting': fails naming it"
   else
-    fail "grinder run with an unknown hbaseload key: rc $RC: $OUT"
+    fail "grinder run with '$setting': rc $RC: $OUT"
   fi
 }
 
@@ -258,7 +260,9 @@ run_e2e_tests() {
   t_prepare
   t_grinder_run
   t_report_on_real_run
-  t_bad_hbaseload_key
+  t_refused_setting bad-key "hbaseload.rowz = 5" "unknown key hbaseload.rowz"
+  t_refused_setting bad-mix "hbaseload.operations = get:70,put:20" \
+    "hbaseload.operations=get:70,put:20: percentages sum to 90, not 100"
   run_workload_tests
   t_demo
   t_stop
