@@ -1,0 +1,193 @@
+#!/usr/bin/env bash
+# thrift-shim/bench.sh: get and put throughput and latency through (a) the direct HBase client,
+# (b) HBase's own thrift2 gateway, (c) a thrift-shim this script starts on a free loopback port,
+# all against one running embedded HBase, interleaved (ShimBenchmark). Exits 1 when the shim
+# misses its targets (throughput >= gateway, median <= direct + 200 us), 2 on a usage or setup error.
+set -euo pipefail
+SUITE_ME="thrift-shim bench"
+# shellcheck source=../suite.d/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../suite.d/common.sh"
+
+SHIM_DIR=$SUITE_ROOT/thrift-shim
+MAIN_SHIM=io.github.hbasegrindersuite.shim.ShimMain
+MAIN_BENCH=io.github.hbasegrindersuite.shim.bench.ShimBenchmark
+
+usage() {
+  cat >&2 <<'USAGE'
+usage: thrift-shim/bench.sh [--zk-port N] [--gateway-port N] [--shim key=value ...] [--shim-warmup S] [--variants]
+                            [ShimBenchmark options: --threads 8 --seconds 3 --rounds 6 --warmup-seconds 15
+                             --rows 20000 --value-size 1000 --regions 8 --table shim_bench
+                             --min-ratio 1.0 --max-added-median-us 200]
+  --zk-port       ZooKeeper of the running HBase (default 2181 + SUITE_PORT_OFFSET)
+  --gateway-port  HBase's thrift2 gateway (default 9091 + SUITE_PORT_OFFSET)
+  --shim k=v      a setting for the benchmarked shim (repeatable), e.g. --shim shim.protocol=compact
+  --shim-warmup S seconds of unmeasured get, then put, through the fresh shims first (default 30;
+                  the gateway is warm already), 0 = none
+  --variants      also start one shim per server choice (and per HBase RPC client) and measure them
+                  all in the same run; BENCH_VARIANTS="rpc-blocking nb-framed-bin ..." picks some
+USAGE
+  exit 2
+}
+
+zk_port=$PORT_ZK
+gateway_port=$PORT_THRIFT2
+shim_warmup=30
+variants=false
+shim_settings=()
+bench_args=()
+while (($#)); do
+  case $1 in
+    --zk-port) [[ $# -ge 2 ]] || usage; zk_port=$2; shift 2 ;;
+    --gateway-port) [[ $# -ge 2 ]] || usage; gateway_port=$2; shift 2 ;;
+    --shim) [[ $# -ge 2 && $2 == shim.*=* ]] || usage; shim_settings+=("$2"); shift 2 ;;
+    --variants) variants=true; shift ;;
+    --shim-warmup) [[ $# -ge 2 ]] || usage; shim_warmup=$2; shift 2 ;;
+    -h | --help) usage ;;
+    --*) [[ $# -ge 2 ]] || usage; bench_args+=("$1" "$2"); shift 2 ;;
+    *) usage ;;
+  esac
+done
+
+[[ -s $SUITE_LIB/thrift-shim.jar && -s $SUITE_LIB/thrift-shim.classpath ]] \
+  || die "lib/thrift-shim.jar or lib/thrift-shim.classpath is missing: run ./suite setup first"
+port_listening "$zk_port" || die "no HBase at ZooKeeper 127.0.0.1:$zk_port: start it (./suite hbase start) or pass --zk-port"
+port_listening "$gateway_port" || die "no thrift2 gateway on 127.0.0.1:$gateway_port: start HBase with ./suite hbase start or pass --gateway-port"
+
+CLASSPATH_SHIM="$SUITE_LIB/thrift-shim.jar:$(classpath_of thrift-shim)"
+mapfile -t JVM_OPTS < <(grep -vE '^\s*(#|$)' "$SHIM_DIR/jvm.options")
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/thrift-shim-bench.XXXXXX")
+SHIM_PIDS=()
+declare -A SHIM_PID_OF=()
+
+# shellcheck disable=SC2317  # run by the EXIT trap
+cleanup() {
+  local pid
+  for pid in "${SHIM_PIDS[@]}"; do
+    stop_pid "$pid" 20 "benchmark shim"
+  done
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# Starts a shim on free ports (it picks them and writes them to its ready file).
+# Arguments: shim.key=value settings, or jvm:OPTION for an extra JVM option (variants only).
+start_shim() {
+  local name=$1 arg; shift
+  local -a extra_jvm=() settings=()
+  for arg in "$@"; do
+    if [[ $arg == jvm:* ]]; then extra_jvm+=("${arg#jvm:}"); else settings+=("$arg"); fi
+  done
+  "$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "${extra_jvm[@]}" -cp "$CLASSPATH_SHIM" "$MAIN_SHIM" \
+    shim.port=0 shim.metrics.port=0 "shim.ready.file=$WORK/$name.ready" \
+    shim.hbase.zookeeper.quorum=127.0.0.1 "shim.hbase.zookeeper.port=$zk_port" "${settings[@]}" \
+    > "$WORK/$name.out" 2>&1 < /dev/null &
+  SHIM_PIDS+=($!)
+  SHIM_PID_OF[$name]=$!
+}
+
+wait_shims() {
+  local name started=$SECONDS
+  for name in "$@"; do
+    while [[ ! -s $WORK/$name.ready ]]; do
+      if ((SECONDS - started >= 90)); then
+        die "shim $name not ready after 90s: $(grep -h '^thrift-shim: ' "$WORK/$name.out" | tail -1)"
+      fi
+      if ! pid_alive "${SHIM_PID_OF[$name]}"; then
+        die "shim $name failed: $(grep -h '^thrift-shim: ' "$WORK/$name.out" | tail -1 || tail -1 "$WORK/$name.out")"
+      fi
+      sleep 0.2
+    done
+  done
+}
+
+ready_value() {
+  sed -n "s/^$2=//p" "$WORK/$1.ready" | head -1
+}
+
+# The client side of a shim's settings: transport and protocol, for its thrift target spec.
+spec_of() {
+  local name=$1 transport=buffered protocol=binary kv; shift
+  for kv in "$@"; do
+    case $kv in
+      shim.transport=*) transport=${kv#*=} ;;
+      shim.protocol=*) protocol=${kv#*=} ;;
+    esac
+  done
+  printf 'thrift:%s:%s:%s' "$(ready_value "$name" port)" "$transport" "$protocol"
+}
+
+info "starting the shim under test${shim_settings[*]:+ (${shim_settings[*]})}"
+start_shim shim "${shim_settings[@]}"
+names=(shim)
+declare -A variant_settings=(
+  [tp-framed-bin]="shim.transport=framed"
+  [tp-buffer-cpt]="shim.protocol=compact"
+  [nb-framed-bin]="shim.server=nonblocking shim.transport=framed"
+  [nb-framed-cpt]="shim.server=nonblocking shim.transport=framed shim.protocol=compact"
+  [rpc-blocking]="shim.hbase.rpc.client=blocking"
+  [rpc-netty]="shim.hbase.rpc.client=netty"
+  [rpc-epoll]="shim.hbase.rpc.client=epoll"
+  [parallel-gc]="jvm:-XX:-UseG1GC jvm:-XX:+UseParallelGC"
+  [twin]=""
+)
+# --variants: every other server choice beside the shim under test; more by name in BENCH_VARIANTS
+# (rpc-blocking, rpc-netty, rpc-epoll, parallel-gc, twin = an identical second shim: the noise)
+variant_names=(tp-framed-bin tp-buffer-cpt nb-framed-bin nb-framed-cpt)
+if [[ -n ${BENCH_VARIANTS:-} ]]; then
+  read -r -a variant_names <<< "$BENCH_VARIANTS"
+fi
+if $variants; then
+  for v in "${variant_names[@]}"; do
+    [[ -v variant_settings[$v] ]] || die "unknown variant $v (known: ${!variant_settings[*]})"
+    read -r -a kvs <<< "${variant_settings[$v]}"
+    start_shim "$v" "${kvs[@]}" shim.metrics.port=-1
+    names+=("$v")
+  done
+fi
+wait_shims "${names[@]}"
+
+targets=(--target direct=direct --target "gateway=thrift:$gateway_port:buffered:binary"
+         --target "shim=$(spec_of shim "${shim_settings[@]}")")
+if $variants; then
+  for v in "${variant_names[@]}"; do
+    read -r -a kvs <<< "${variant_settings[$v]}"
+    targets+=(--target "$v=$(spec_of "$v" "${kvs[@]}")")
+  done
+fi
+
+# CPU per request of each process: the embedded HBase and its gateway when this checkout runs them.
+cpu=()
+for v in "${names[@]}"; do
+  cpu+=(--cpu "$v=${SHIM_PID_OF[$v]}")
+done
+hbase_pid=$(pid_from_file "$HBASE_LOCAL_DIR/pids/master.pid")
+gateway_pid=$(pid_from_file "$HBASE_LOCAL_DIR/pids/thrift2.pid")
+if pid_alive "$hbase_pid" && [[ $(port_owner "$zk_port") == *" pid $hbase_pid" ]]; then
+  cpu+=(--cpu "hbase=$hbase_pid")
+fi
+if pid_alive "$gateway_pid" && [[ $(port_owner "$gateway_port") == *" pid $gateway_pid" ]]; then
+  cpu+=(--cpu "gateway=$gateway_pid")
+fi
+
+info "HBase at ZooKeeper 127.0.0.1:$zk_port, gateway 127.0.0.1:$gateway_port, shim 127.0.0.1:$(ready_value shim port)"
+# The gateway has been running (JIT-compiled, heap sized) since HBase started; the shims are
+# fresh JVMs. Warm them first, unmeasured, so that the comparison is between warm servers.
+if ((shim_warmup > 0)); then
+  warm_targets=()
+  for ((i = 1; i < ${#targets[@]}; i += 2)); do
+    case ${targets[i]} in
+      direct=* | gateway=*) ;;
+      *) warm_targets+=(--target "${targets[i]}") ;;
+    esac
+  done
+  info "warming the fresh shim JVMs: ${shim_warmup}s of get, then of put, each (not measured)"
+  "$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "-Dlog4j.configuration=thrift-shim-log4j.properties" \
+    -cp "$CLASSPATH_SHIM" "$MAIN_BENCH" --zk-port "$zk_port" "${warm_targets[@]}" "${bench_args[@]}" \
+    --rounds 1 --seconds "$shim_warmup" --warmup-seconds 0 > "$WORK/warm-up.txt" 2>&1 \
+    || die "warming the shims failed: $(tail -1 "$WORK/warm-up.txt")"
+fi
+rc=0
+"$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "-Dlog4j.configuration=thrift-shim-log4j.properties" \
+  -cp "$CLASSPATH_SHIM" "$MAIN_BENCH" --zk-port "$zk_port" "${targets[@]}" \
+  --shim-metrics-port "$(ready_value shim metrics_port)" "${cpu[@]}" "${bench_args[@]}" || rc=$?
+exit "$rc"

@@ -1,0 +1,184 @@
+package io.github.hbasegrindersuite.shim;
+
+import io.github.hbasegrindersuite.shim.metrics.ShimMetrics;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.thrift.TConfiguration;
+import org.apache.thrift.TException;
+import org.apache.thrift.protocol.TProtocol;
+import org.apache.thrift.protocol.TProtocolFactory;
+import org.apache.thrift.transport.TTransport;
+import org.apache.thrift.transport.TTransportException;
+
+/**
+ * The thread-pool server: a thread per connection (as libthrift's TThreadPoolServer and HBase's
+ * gateway default), written out here so that the shim decides what happens at the edges: at most
+ * {@code shim.max.connections} connections (one more is accepted and closed at once, counted), an
+ * idle timeout, bad requests counted and their connections closed without a log line, and a
+ * drain that stops accepting, lets calls in progress finish, then closes the rest.
+ */
+final class BlockingServer {
+
+  private final ServerSocket serverSocket;
+  private final ThreadPoolExecutor pool;
+  private final ShimProcessor processor;
+  private final TProtocolFactory protocolFactory;
+  private final boolean framed;
+  private final int maxRequestBytes;
+  private final int idleTimeoutMillis;
+  private final ShimMetrics metrics;
+  private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+  private final Thread acceptor;
+  private volatile boolean stopping;
+
+  BlockingServer(InetSocketAddress bind, int maxConnections, int idleTimeoutMillis, boolean framed,
+      int maxRequestBytes, TProtocolFactory protocolFactory, ShimProcessor processor, ShimMetrics metrics)
+      throws IOException {
+    this.processor = processor;
+    this.protocolFactory = protocolFactory;
+    this.framed = framed;
+    this.maxRequestBytes = maxRequestBytes;
+    this.idleTimeoutMillis = idleTimeoutMillis;
+    this.metrics = metrics;
+    ServerSocket ss = new ServerSocket();
+    ss.setReuseAddress(true);
+    ss.bind(bind, 256);
+    this.serverSocket = ss;
+    AtomicInteger threadNumber = new AtomicInteger();
+    this.pool = new ThreadPoolExecutor(0, maxConnections, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+      Thread t = new Thread(r, "shim-connection-" + threadNumber.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    });
+    this.acceptor = new Thread(this::acceptLoop, "shim-acceptor");
+    this.acceptor.setDaemon(true);
+  }
+
+  void start() {
+    acceptor.start();
+  }
+
+  int port() {
+    return serverSocket.getLocalPort();
+  }
+
+  int openConnections() {
+    return open.size();
+  }
+
+  private void acceptLoop() {
+    while (!stopping) {
+      Socket s;
+      try {
+        s = serverSocket.accept();
+      } catch (IOException e) {
+        if (stopping) {
+          return;
+        }
+        continue; // e.g. too many open files: try again
+      }
+      try {
+        s.setTcpNoDelay(true);
+        s.setKeepAlive(true);
+        s.setSoTimeout(idleTimeoutMillis);
+        pool.execute(() -> serve(s));
+      } catch (RejectedExecutionException | IOException e) {
+        metrics.connectionsRejected.increment();
+        closeQuietly(s);
+      }
+    }
+  }
+
+  private void serve(Socket s) {
+    open.add(s);
+    metrics.connectionsAccepted.increment();
+    ShimSocketTransport socketTransport = null;
+    boolean linger = false;
+    try {
+      if (stopping) {
+        return;
+      }
+      TConfiguration config = new TConfiguration(maxRequestBytes + 64, maxRequestBytes, TConfiguration.DEFAULT_RECURSION_DEPTH);
+      socketTransport = new ShimSocketTransport(s, config);
+      TTransport transport = framed ? new ShimFramedTransport(socketTransport, maxRequestBytes) : socketTransport;
+      TProtocol protocol = protocolFactory.getProtocol(transport);
+      while (!stopping) {
+        socketTransport.startRequest();
+        processor.process(protocol, protocol);
+      }
+    } catch (ShimProcessor.BadRequest e) {
+      linger = true; // answered where possible; let the client read the answer before closing
+    } catch (TTransportException e) {
+      // the client went away or the idle timeout passed
+    } catch (TException | IOException | RuntimeException e) {
+      metrics.malformedRequests.increment();
+    } finally {
+      open.remove(s);
+      if (linger) {
+        lingerBeforeClose(s);
+      }
+      if (socketTransport != null) {
+        socketTransport.close();
+      } else {
+        closeQuietly(s);
+      }
+    }
+  }
+
+  /**
+   * Closing a socket with unread input makes the kernel send a reset, which can destroy the
+   * error reply before the client reads it. So: send FIN, read and discard what the client is
+   * still sending (at most 1 s and 4x the request limit), then close.
+   */
+  private void lingerBeforeClose(Socket s) {
+    try {
+      s.shutdownOutput();
+      s.setSoTimeout(200);
+      java.io.InputStream in = s.getInputStream();
+      byte[] sink = new byte[16384];
+      long budget = 4L * maxRequestBytes;
+      long deadline = System.nanoTime() + 1_000_000_000L;
+      while (budget > 0 && System.nanoTime() < deadline && !stopping) {
+        int n = in.read(sink);
+        if (n < 0) {
+          break;
+        }
+        budget -= n;
+      }
+    } catch (IOException ignored) {
+      // timeout or reset: closing anyway
+    }
+  }
+
+  /** Stops accepting connections; the ones open keep being served. */
+  void stopAccepting() {
+    stopping = true;
+    closeQuietly(serverSocket);
+  }
+
+  /** Closes every connection and the threads serving them. */
+  void close() {
+    stopAccepting();
+    for (Socket s : open) {
+      closeQuietly(s);
+    }
+    pool.shutdownNow();
+  }
+
+  private static void closeQuietly(java.io.Closeable c) {
+    try {
+      c.close();
+    } catch (IOException ignored) {
+      // nothing to do
+    }
+  }
+}

@@ -1,0 +1,248 @@
+package io.github.hbasegrindersuite.shim;
+
+import io.github.hbasegrindersuite.shim.metrics.MetricsHttpServer;
+import io.github.hbasegrindersuite.shim.metrics.ShimMetrics;
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.hbase.thrift2.generated.THBaseService;
+import org.apache.thrift.protocol.TBinaryProtocol;
+import org.apache.thrift.protocol.TCompactProtocol;
+import org.apache.thrift.protocol.TProtocol;
+import org.apache.thrift.protocol.TProtocolFactory;
+import org.apache.thrift.server.ServerContext;
+import org.apache.thrift.server.TServerEventHandler;
+import org.apache.thrift.server.TThreadedSelectorServer;
+import org.apache.thrift.transport.TNonblockingServerSocket;
+import org.apache.thrift.transport.TTransport;
+import org.apache.thrift.transport.TTransportException;
+import org.apache.thrift.transport.layered.TFramedTransport;
+
+/**
+ * The shim's network side, independent of HBase: the Thrift server the config chooses
+ * (thread-pool or nonblocking; buffered or framed; binary or compact) around any
+ * {@link THBaseService.Iface}, the metrics HTTP endpoint, and the drain on shutdown.
+ */
+public final class ShimServer implements AutoCloseable {
+
+  private final ShimConfig config;
+  private final ShimProcessor processor;
+  private final Gate gate;
+  private final ShimMetrics metrics;
+  private final BlockingServer blocking;
+  private final TThreadedSelectorServer nonblocking;
+  private final Thread nonblockingThread;
+  private final ThreadPoolExecutor nonblockingWorkers;
+  private final MetricsHttpServer http;
+  private final AtomicInteger nonblockingConnections = new AtomicInteger();
+  private final int port;
+
+  private ShimServer(ShimConfig config, THBaseService.Iface handler, Gate gate, ShimMetrics metrics)
+      throws IOException {
+    this.config = config;
+    this.gate = gate;
+    this.metrics = metrics;
+    int maxRequest = config.intValue(ShimConfig.Key.MAX_FRAME_BYTES);
+    this.processor = new ShimProcessor(handler, metrics, maxRequest);
+    String bind = config.get(ShimConfig.Key.BIND_ADDRESS);
+    int wantedPort = config.intValue(ShimConfig.Key.PORT);
+    InetSocketAddress address = new InetSocketAddress(bind, wantedPort);
+    TProtocolFactory protocols = protocolFactory(config.protocol(), maxRequest);
+    boolean framed = config.transport() == ShimConfig.Transport.FRAMED;
+
+    try {
+      if (config.server() == ShimConfig.Server.THREADPOOL) {
+        blocking = new BlockingServer(address, config.intValue(ShimConfig.Key.MAX_CONNECTIONS),
+            config.intValue(ShimConfig.Key.IDLE_TIMEOUT_MS), framed, maxRequest, protocols, processor, metrics);
+        nonblocking = null;
+        nonblockingThread = null;
+        nonblockingWorkers = null;
+        port = blocking.port();
+      } else {
+        blocking = null;
+        TNonblockingServerSocket socket = new TNonblockingServerSocket(
+            new TNonblockingServerSocket.NonblockingAbstractServerSocketArgs().bindAddr(address).backlog(256));
+        int workers = config.intValue(ShimConfig.Key.WORKER_THREADS);
+        AtomicInteger n = new AtomicInteger();
+        // a bounded queue: beyond it the library closes the connection (counted as a library error)
+        nonblockingWorkers = new ThreadPoolExecutor(workers, workers, 60, TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(Math.max(16, config.intValue(ShimConfig.Key.MAX_INFLIGHT) * 4)), r -> {
+              Thread t = new Thread(r, "shim-worker-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+        TThreadedSelectorServer.Args args = new TThreadedSelectorServer.Args(socket)
+            .selectorThreads(config.intValue(ShimConfig.Key.SELECTOR_THREADS))
+            .executorService(nonblockingWorkers)
+            .processor(processor)
+            .protocolFactory(protocols)
+            // the server reads whole frames (up to maxReadBufferBytes) itself; the processor
+            // answers those above shim.max.frame.bytes and the connection stays usable
+            .transportFactory(new TFramedTransport.Factory(Integer.MAX_VALUE));
+        args.maxReadBufferBytes = Math.min(Integer.MAX_VALUE, 4L * maxRequest);
+        nonblocking = new TThreadedSelectorServer(args);
+        nonblocking.setServerEventHandler(new ConnectionCounter());
+        port = socket.getPort();
+        nonblockingThread = new Thread(nonblocking::serve, "shim-nonblocking-server");
+        nonblockingThread.setDaemon(true);
+      }
+    } catch (BindException | TTransportException e) {
+      throw new IOException("cannot listen on " + bind + ":" + wantedPort + " (port already in use?): "
+          + rootMessage(e), e);
+    }
+    int metricsPort = config.intValue(ShimConfig.Key.METRICS_PORT);
+    MetricsHttpServer h = null;
+    if (metricsPort >= 0) {
+      try {
+        h = new MetricsHttpServer(bind, metricsPort, metrics, () -> !gate.draining());
+      } catch (IOException e) {
+        closeServers();
+        throw new IOException("cannot listen on " + bind + ":" + metricsPort + " for metrics (port already in use?): "
+            + rootMessage(e), e);
+      }
+    }
+    this.http = h;
+  }
+
+  private static String rootMessage(Throwable e) {
+    Throwable c = e;
+    while (c.getCause() != null && c.getCause() != c) {
+      c = c.getCause();
+    }
+    return c.getMessage() == null ? c.toString() : c.getMessage();
+  }
+
+  /** Builds and starts the server. */
+  public static ShimServer start(ShimConfig config, THBaseService.Iface handler, Gate gate, ShimMetrics metrics)
+      throws IOException {
+    ShimServer s = new ShimServer(config, handler, gate, metrics);
+    s.startServing();
+    return s;
+  }
+
+  private void startServing() throws IOException {
+    metrics.inFlightGauge(gate::inFlight);
+    metrics.openConnectionsGauge(this::openConnections);
+    if (blocking != null) {
+      blocking.start();
+    } else {
+      nonblockingThread.start();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (!nonblocking.isServing()) {
+        if (System.nanoTime() > deadline || !nonblockingThread.isAlive()) {
+          closeServers();
+          throw new IOException("nonblocking server did not start");
+        }
+        try {
+          Thread.sleep(5);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted while starting", e);
+        }
+      }
+    }
+  }
+
+  static TProtocolFactory protocolFactory(ShimConfig.Protocol protocol, int maxRequestBytes) {
+    if (protocol == ShimConfig.Protocol.COMPACT) {
+      return new TCompactProtocol.Factory(maxRequestBytes, maxRequestBytes);
+    }
+    // strict read: a request without the protocol version header is rejected, not guessed at
+    return new TBinaryProtocol.Factory(true, true, maxRequestBytes, maxRequestBytes);
+  }
+
+  public int port() {
+    return port;
+  }
+
+  /** The metrics HTTP port, or -1 when the endpoint is off. */
+  public int metricsPort() {
+    return http == null ? -1 : http.port();
+  }
+
+  public int openConnections() {
+    return blocking != null ? blocking.openConnections() : nonblockingConnections.get();
+  }
+
+  public ShimProcessor processor() {
+    return processor;
+  }
+
+  /**
+   * Stops taking calls and waits up to {@code graceMillis} for the calls in progress to finish
+   * (their responses included); returns how many were still running when the wait ended.
+   */
+  public int drain(long graceMillis) {
+    gate.drain();
+    if (blocking != null) {
+      blocking.stopAccepting();
+    }
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(graceMillis);
+    int quietChecks = 0;
+    while (System.nanoTime() < deadline) {
+      if (processor.active() == 0 && gate.inFlight() == 0) {
+        if (++quietChecks >= 3) {
+          break;
+        }
+      } else {
+        quietChecks = 0;
+      }
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    return processor.active();
+  }
+
+  @Override
+  public void close() {
+    closeServers();
+    if (http != null) {
+      http.close();
+    }
+  }
+
+  private void closeServers() {
+    if (blocking != null) {
+      blocking.close();
+    }
+    if (nonblocking != null) {
+      nonblocking.stop();
+      nonblockingWorkers.shutdownNow();
+    }
+  }
+
+  /** Counts the nonblocking server's connections. */
+  private final class ConnectionCounter implements TServerEventHandler {
+    @Override
+    public void preServe() {
+    }
+
+    @Override
+    public ServerContext createContext(TProtocol input, TProtocol output) {
+      nonblockingConnections.incrementAndGet();
+      metrics.connectionsAccepted.increment();
+      return null;
+    }
+
+    @Override
+    public void deleteContext(ServerContext serverContext, TProtocol input, TProtocol output) {
+      nonblockingConnections.decrementAndGet();
+    }
+
+    @Override
+    public void processContext(ServerContext serverContext, TTransport inputTransport, TTransport outputTransport) {
+    }
+  }
+
+  public ShimConfig config() {
+    return config;
+  }
+}
