@@ -1,0 +1,413 @@
+package io.github.hbasegrindersuite.console;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+import net.grinder.common.GrinderProperties;
+import net.grinder.common.Test;
+import net.grinder.common.processidentity.WorkerProcessReport;
+import net.grinder.console.communication.ConsoleCommunication;
+import net.grinder.console.communication.ProcessControl;
+import net.grinder.console.distribution.FileDistribution;
+import net.grinder.console.distribution.FileDistributionHandler;
+import net.grinder.console.model.ConsoleProperties;
+import net.grinder.console.model.ModelTestIndex;
+import net.grinder.console.model.SampleModel;
+import net.grinder.console.model.SampleModelViews;
+import net.grinder.statistics.StatisticExpression;
+import net.grinder.statistics.StatisticsIndexMap;
+import net.grinder.statistics.StatisticsServicesImplementation;
+import net.grinder.statistics.StatisticsSet;
+import net.grinder.statistics.TestStatisticsQueries;
+import net.grinder.util.Directory;
+
+import org.picocontainer.Startable;
+
+/**
+ * The suite's run controller: a Grinder console plug-in (named in META-INF/net.grinder.console,
+ * built by the console's picocontainer) that runs one load test without a person: wait for the
+ * expected agents, distribute the scripts and the run's properties, start the workers, follow
+ * them, stop, write the console's statistics and sample timeline to runs/run-N/console, and exit
+ * the console with the outcome's status (see {@link Outcome.Kind}).
+ *
+ * <p>Dormant unless the system property {@value RunSettings#RUN_DIR} names a run folder, so a
+ * plain console is unaffected. Works in the Swing console too: a person watches the graphs; a
+ * "stop collecting" there ends the run early (recorded in the reason).
+ */
+public final class RunController implements Startable {
+
+  private static final long POLL_MS = 250;
+
+  private final ProcessControl processControl;
+  private final ConsoleCommunication communication;
+  private final FileDistribution fileDistribution;
+  private final SampleModel model;
+  private final ConsoleProperties consoleProperties;
+  private final TestStatisticsQueries queries;
+  private final StatisticExpression tpsExpression;
+  private final StatisticsIndexMap.LongIndex periodIndex;
+  private final StatisticsIndexMap.LongSampleIndex timedTestsIndex;
+
+  private volatile RunRoster roster;
+  private volatile ModelTestIndex testIndex;
+  private volatile long lastActivePeriodMs;
+  private volatile double latestTps = Double.NaN;
+  private volatile boolean recording;
+  private volatile boolean stoppingModel;
+  private PrintWriter timeline;
+  private Thread thread;
+
+  public RunController(ProcessControl processControl, FileDistribution fileDistribution,
+                       SampleModel model, SampleModelViews views, ConsoleProperties consoleProperties,
+                       ConsoleCommunication communication) {
+    this.processControl = processControl;
+    this.communication = communication;
+    this.fileDistribution = fileDistribution;
+    this.model = model;
+    this.consoleProperties = consoleProperties;
+    this.queries = views.getTestStatisticsQueries();
+    this.tpsExpression = model.getTPSExpression();
+    final StatisticsIndexMap indexMap = StatisticsServicesImplementation.getInstance().getStatisticsIndexMap();
+    this.periodIndex = indexMap.getLongIndex("period");
+    this.timedTestsIndex = indexMap.getLongSampleIndex("timedTests");
+  }
+
+  @Override
+  public void start() {
+    final Directory distribution = consoleProperties.getDistributionDirectory();
+    final Optional<RunSettings> settings;
+    try {
+      settings = RunSettings.from(System.getProperties(), distribution == null ? null : distribution.getFile());
+    } catch (RunSettings.SettingsException e) {
+      badSettings(e.getMessage());
+      return;
+    }
+    if (!settings.isPresent()) {
+      return; // dormant: a plain console
+    }
+    final RunSettings run = settings.get();
+    roster = new RunRoster(run.agents());
+    processControl.addProcessStatusListener(this::processReports);
+    model.addModelListener(new SampleModel.AbstractListener() {
+      @Override
+      public void newTests(Set<Test> tests, ModelTestIndex index) {
+        testIndex = index;
+        for (Test test : tests) {
+          model.addSampleListener(test, (interval, cumulative) -> timelineSample(test, interval, cumulative));
+        }
+      }
+    });
+    model.addTotalSampleListener(this::totalSample);
+    thread = new Thread(() -> runAndExit(run), "hbasegrinder-run-controller");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  @Override
+  public void stop() {
+    // The console is shutting down; the controller thread is a daemon and ends with it.
+  }
+
+  // ------------------------------------------------------------------ the run
+
+  private void runAndExit(RunSettings run) {
+    Outcome outcome;
+    final long started = System.currentTimeMillis();
+    try {
+      outcome = runPhases(run);
+    } catch (Throwable t) { // the console must still exit with a reason
+      outcome = new Outcome(Outcome.Kind.START_FAILED, "run controller error: " + t);
+    }
+    outcome.with("controller_start_ms", started).with("controller_end_ms", System.currentTimeMillis());
+    finish(run, outcome);
+  }
+
+  private Outcome runPhases(RunSettings run) throws Exception {
+    final File consoleDir = run.consoleDirectory();
+    if (!consoleDir.isDirectory() && !consoleDir.mkdirs()) {
+      return new Outcome(Outcome.Kind.START_FAILED, "cannot create " + consoleDir);
+    }
+    final GrinderProperties properties = new GrinderProperties(run.propertiesFile());
+    final int processes = properties.getInt("grinder.processes", 1);
+    final long plannedMs = properties.getLong("grinder.duration", 0);
+    say("run controller: run folder " + run.runDirectory() + ", expecting agents "
+        + String.join(", ", run.agents()) + " (" + processes + " worker process(es) each)");
+
+    final Outcome agents = waitForAgents(run);
+    if (!agents.complete()) {
+      return agents;
+    }
+
+    final Directory distribution = consoleProperties.getDistributionDirectory();
+    final int files = distribute();
+    say("run controller: distributed " + files + " file(s) from " + distribution.getFile() + " to "
+        + processControl.getNumberOfLiveAgents() + " agent(s)");
+
+    openTimeline(new File(consoleDir, "timeline.csv"));
+    model.start();
+    recording = true;
+    final long loadStart = System.currentTimeMillis();
+    try {
+      processControl.startWorkerProcessesWithDistributedFiles(distribution, properties);
+    } catch (Exception e) {
+      return new Outcome(Outcome.Kind.START_FAILED, "starting the workers failed: " + e.getMessage());
+    }
+    say("run controller: workers started with " + run.propertiesFile().getName());
+
+    Outcome verdict = follow(run, processes, loadStart);
+    final long loadEnd = System.currentTimeMillis();
+    verdict.with("load_start_ms", loadStart).with("load_end_ms", loadEnd).with("files_distributed", files);
+    if (verdict.complete() && plannedMs > 0 && loadEnd - loadStart < plannedMs - 2000) {
+      verdict = verdict.as(Outcome.Kind.COMPLETE, verdict.reason() + String.format(Locale.ROOT,
+          " after %.1fs of the planned %ds (stopped early from the console?)",
+          (loadEnd - loadStart) / 1000.0, plannedMs / 1000));
+    }
+    // Let the last reports land in a sample before reading the totals.
+    Thread.sleep(consoleProperties.getSampleInterval() + 1000L);
+    return verdict;
+  }
+
+  private Outcome waitForAgents(RunSettings run) throws InterruptedException {
+    final long start = System.currentTimeMillis();
+    long nextSay = start + run.progressIntervalSeconds() * 1000L;
+    while (true) {
+      final long now = System.currentTimeMillis();
+      final Outcome verdict = RunRules.agents(roster, now - start, run.agentTimeoutSeconds());
+      if (verdict != null) {
+        say("run controller: " + verdict.reason());
+        return verdict;
+      }
+      if (now >= nextSay) {
+        say("waiting: agents connected " + roster.connected() + ", missing " + roster.missing());
+        nextSay += run.progressIntervalSeconds() * 1000L;
+      }
+      Thread.sleep(POLL_MS);
+    }
+  }
+
+  private int distribute() throws Exception {
+    final FileDistributionHandler handler = fileDistribution.getHandler();
+    int files = 0;
+    while (handler.sendNextFile() != null) {
+      files++;
+    }
+    return files;
+  }
+
+  private Outcome follow(RunSettings run, int processes, long loadStart) throws InterruptedException {
+    final int expectedWorkers = processes * run.agents().size();
+    long nextProgress = loadStart + run.progressIntervalSeconds() * 1000L;
+    long nextGrace = loadStart;
+    boolean graceWorks = true;
+    boolean stopAsked = false;
+    while (true) {
+      final long now = System.currentTimeMillis();
+      // Until every worker has reported, keep the console from dropping their silent connections.
+      if (graceWorks && now >= nextGrace && roster.workersSeen() < expectedWorkers) {
+        try {
+          IdleConnectionGrace.refresh(communication);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+          say("run controller: cannot extend the console's 30s idle grace for starting workers (" + e
+              + "); a worker whose script takes longer than 30s to start will be lost");
+          graceWorks = false;
+        }
+        nextGrace = now + 5000;
+      }
+      final Outcome verdict = RunRules.follow(roster, now - loadStart, processes,
+          run.workerStartTimeoutSeconds(), run.runTimeoutSeconds());
+      if (verdict != null) {
+        if (stopAsked && verdict.complete()) {
+          return verdict.as(Outcome.Kind.COMPLETE, verdict.reason()
+              + " (statistics collection was stopped from the console; the console totals stop there)");
+        }
+        return verdict;
+      }
+      if (!stopAsked && !stoppingModel && model.getState().getValue() == SampleModel.State.Value.Stopped) {
+        // A person pressed stop in the Swing console: end the run.
+        say("run controller: statistics collection stopped from the console: stopping the workers");
+        processControl.resetWorkerProcesses();
+        stopAsked = true;
+      }
+      if (now >= nextProgress) {
+        final StatisticsSet total = model.getTotalCumulativeStatistics().snapshot();
+        say(RunRules.progressLine(now - loadStart, latestTps, queries.getAverageTestTime(total),
+            queries.getNumberOfErrors(total), queries.getNumberOfTests(total), roster, expectedWorkers));
+        nextProgress += run.progressIntervalSeconds() * 1000L;
+      }
+      Thread.sleep(POLL_MS);
+    }
+  }
+
+  private void finish(RunSettings run, Outcome outcome) {
+    recording = false;
+    stoppingModel = true;
+    model.stop();
+    processControl.stopAgentAndWorkerProcesses();
+    closeTimeline();
+    Outcome result = outcome;
+    final File consoleDir = run.consoleDirectory();
+    try {
+      final List<TestRow> rows = statistics();
+      if (!rows.isEmpty() || consoleDir.isDirectory()) {
+        writeStatistics(new File(consoleDir, "statistics.csv"), rows);
+      }
+      long requests = 0;
+      final StringBuilder tests = new StringBuilder();
+      for (TestRow row : rows) {
+        requests += row.count() + row.errors();
+        tests.append(tests.length() == 0 ? "" : ";").append(row.test()).append(':').append(row.name());
+      }
+      if (result.complete() && requests == 0) {
+        result = result.as(Outcome.Kind.NO_TESTS,
+            "the workers finished without reporting a single request (see the worker logs)");
+      }
+      result.with("tests", tests).with("requests", requests)
+          .with("agents", String.join(",", roster.connected()))
+          .with("workers_seen", roster.workersSeen())
+          .with("workers_finished", roster.workersIn(RunRoster.State.FINISHED))
+          .with("load_period_ms", lastActivePeriodMs);
+      if (consoleDir.isDirectory()) {
+        result.write(new File(consoleDir, "outcome.properties"));
+      }
+    } catch (IOException e) {
+      result = result.as(Outcome.Kind.START_FAILED, "writing the console's results failed: " + e);
+    }
+    say("run controller: outcome " + (result.complete() ? "complete" : "incomplete")
+        + " (exit " + result.kind().code() + "): " + result.reason());
+    if (run.lingerSeconds() > 0) {
+      say("run controller: console stays up for " + run.lingerSeconds() + "s");
+      sleepQuietly(run.lingerSeconds() * 1000L);
+    }
+    if (run.exitWhenDone()) {
+      System.out.flush();
+      System.exit(result.kind().code());
+    }
+  }
+
+  /** Settings given but unusable: say so where ./suite run looks, and exit 7. */
+  private void badSettings(String message) {
+    final Outcome outcome = new Outcome(Outcome.Kind.BAD_SETTINGS, message);
+    say("run controller: " + message);
+    final String runDir = System.getProperty(RunSettings.RUN_DIR, "").trim();
+    final File consoleDir = new File(runDir, "console");
+    if (!runDir.isEmpty() && (consoleDir.isDirectory() || consoleDir.mkdirs())) {
+      try {
+        outcome.write(new File(consoleDir, "outcome.properties"));
+      } catch (IOException e) {
+        say("run controller: cannot write " + consoleDir + "/outcome.properties: " + e);
+      }
+    }
+    if (!"false".equalsIgnoreCase(System.getProperty(RunSettings.EXIT_WHEN_DONE, "true").trim())) {
+      System.exit(outcome.kind().code());
+    }
+  }
+
+  // ------------------------------------------------------------------ statistics
+
+  private List<TestRow> statistics() {
+    final List<TestRow> rows = new ArrayList<>();
+    final ModelTestIndex index = testIndex;
+    if (index == null) {
+      return rows;
+    }
+    for (int i = 0; i < index.getNumberOfTests(); i++) {
+      final Test test = index.getTest(i);
+      final StatisticsSet cumulative = index.getCumulativeStatistics(i).snapshot();
+      final long count = queries.getNumberOfTests(cumulative);
+      if (count + queries.getNumberOfErrors(cumulative) == 0) {
+        continue; // registered by the script but never run in this mix
+      }
+      rows.add(new TestRow(test.getNumber(), test.getDescription(), count,
+          queries.getNumberOfErrors(cumulative), queries.getAverageTestTime(cumulative),
+          Math.sqrt(cumulative.getVariance(timedTestsIndex)),
+          TestRow.perSecond(count, lastActivePeriodMs)));
+    }
+    return rows;
+  }
+
+  private static void writeStatistics(File file, List<TestRow> rows) throws IOException {
+    final List<String> lines = new ArrayList<>();
+    lines.add(TestRow.STATISTICS_HEADER);
+    for (TestRow row : rows) {
+      lines.add(row.statisticsLine());
+    }
+    Files.write(file.toPath(), lines, StandardCharsets.UTF_8);
+  }
+
+  private void processReports(ProcessControl.ProcessReports[] reports) {
+    final List<RunRoster.Agent> agents = new ArrayList<>();
+    for (ProcessControl.ProcessReports report : reports) {
+      final List<RunRoster.Worker> workers = new ArrayList<>();
+      for (WorkerProcessReport worker : report.getWorkerProcessReports()) {
+        workers.add(new RunRoster.Worker(worker.getWorkerIdentity().getName(),
+            RunRoster.State.valueOf(worker.getState().name()), worker.getNumberOfRunningThreads()));
+      }
+      agents.add(new RunRoster.Agent(report.getAgentProcessReport().getAgentIdentity().getName(), workers));
+    }
+    roster.update(agents);
+  }
+
+  private void totalSample(StatisticsSet interval, StatisticsSet cumulative) {
+    if (!recording) {
+      return;
+    }
+    latestTps = tpsExpression.getDoubleValue(interval);
+    if (queries.getNumberOfTests(interval) + queries.getNumberOfErrors(interval) > 0) {
+      lastActivePeriodMs = cumulative.getValue(periodIndex);
+    }
+    synchronized (this) {
+      if (timeline != null) {
+        timeline.flush();
+      }
+    }
+  }
+
+  private void timelineSample(Test test, StatisticsSet interval, StatisticsSet cumulative) {
+    if (!recording || queries.getNumberOfTests(cumulative) + queries.getNumberOfErrors(cumulative) == 0) {
+      return; // tests that have not run (yet) leave no rows
+    }
+    final TestRow row = new TestRow(test.getNumber(), test.getDescription(),
+        queries.getNumberOfTests(interval), queries.getNumberOfErrors(interval),
+        queries.getAverageTestTime(interval), Double.NaN, tpsExpression.getDoubleValue(interval));
+    final String line = row.timelineLine(System.currentTimeMillis(), cumulative.getValue(periodIndex) / 1000.0);
+    synchronized (this) {
+      if (timeline != null) {
+        timeline.println(line);
+      }
+    }
+  }
+
+  private synchronized void openTimeline(File file) throws IOException {
+    timeline = new PrintWriter(Files.newBufferedWriter(file.toPath(), StandardCharsets.UTF_8));
+    timeline.println(TestRow.TIMELINE_HEADER);
+    timeline.flush();
+  }
+
+  private synchronized void closeTimeline() {
+    if (timeline != null) {
+      timeline.close();
+      timeline = null;
+    }
+  }
+
+  private static void say(String line) {
+    System.out.println(line);
+    System.out.flush();
+  }
+
+  private static void sleepQuietly(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

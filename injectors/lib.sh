@@ -1,0 +1,364 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034  # HOST_* arrays and NS_REFUSAL are read by the scripts that source this file
+# Injector hosts for ./suite run: which hosts, how each one runs its Grinder agent and its
+# host-metrics sampler, and how their logs come back. Sourced after suite.d/common.sh.
+#
+# Three kinds of host:
+#   loopback  N agents on this machine, all on 127.0.0.1 (no isolation; said in the manifest)
+#   netns     N network namespaces on this machine, each an injector host with its own address
+#             on a bridge (veth links) to the console's namespace; see lab_up
+#   ssh       a real host from a hosts file, reached by ssh; `local` as destination runs the
+#             agent here without ssh (same code path otherwise: work dir, copy back)
+# Every host gets a distinct grinder.hostID, so data logs are <host>-<n>-data.log.
+#
+# Hosts file: one line per host, `#` comments:
+#   DESTINATION  JAVA  WORK_DIR  [HOST_ID]
+# DESTINATION is an ssh destination (user@host) or `local`; JAVA the java of that host
+# (`-` = java on its PATH, or this machine's JDK 17 for `local`); WORK_DIR where the agent keeps
+# the suite's jars (ssh hosts get them copied once), its files and the runs' logs; HOST_ID
+# defaults to the destination's host name.
+
+# The hosts of this run, index 0..n-1 (filled by hosts_from_count or hosts_from_file).
+HOST_IDS=()
+HOST_KIND=()
+HOST_DEST=()
+HOST_JAVA=()
+HOST_WORK=()
+HOST_NS=()
+HOST_ADDR=()
+HOST_THREADS=()
+HOST_AGENT_PID=()
+HOST_SAMPLER_PID=()
+
+INJECTOR_SSH_CMD=${INJECTOR_SSH:-ssh -o BatchMode=yes -o ConnectTimeout=10}
+
+# ---------------------------------------------------------------- the namespace lab
+
+# Names and addresses of the lab at this port offset: bridge hgsbr<offset>, namespaces
+# hgs<offset>-inj<k>, root-side veths hgs<offset>i<k>, subnet 10.231.<x>.0/24 with
+# x = offset/100 mod 256 (LAB_SUBNET_OCTET overrides).
+lab_octet() { echo "${LAB_SUBNET_OCTET:-$(((SUITE_PORT_OFFSET / 100) % 256))}"; }
+lab_bridge() { echo "hgsbr$SUITE_PORT_OFFSET"; }
+lab_ns() { echo "hgs$SUITE_PORT_OFFSET-inj$1"; }
+lab_veth() { echo "hgs${SUITE_PORT_OFFSET}i$1"; }
+lab_gateway() { echo "10.231.$(lab_octet).1"; }
+lab_addr() { echo "10.231.$(lab_octet).$((10 + $1))"; }
+
+# Can this process create network namespaces? Sets NS_REFUSAL to the reason when not.
+namespaces_permitted() {
+  NS_REFUSAL=""
+  if ! command -v ip > /dev/null; then NS_REFUSAL="the ip command (iproute2) is missing"; return 1; fi
+  if [[ $(id -u) -ne 0 ]]; then NS_REFUSAL="not root (network namespaces need CAP_SYS_ADMIN)"; return 1; fi
+  local probe="hgs$SUITE_PORT_OFFSET-probe" out
+  if ! out=$(ip netns add "$probe" 2>&1); then NS_REFUSAL="ip netns add failed: $out"; return 1; fi
+  ip netns del "$probe" 2>/dev/null || true
+  return 0
+}
+
+# Create the bridge and N namespaces. Each namespace reaches the console's 127.0.0.1 through its
+# veth link: its own loopback stays down, 127.0.0.1 is routed to the bridge, and route_localnet
+# on both ends lets loopback addresses cross the link. So HBase and the console keep listening on
+# 127.0.0.1 only, yet every injector talks to them over a real link from its own address.
+lab_up() {
+  local n=$1 bridge gw k ns veth addr
+  bridge=$(lab_bridge); gw=$(lab_gateway)
+  if ip link show "$bridge" > /dev/null 2>&1; then
+    die "network lab $bridge already exists (another run at offset $SUITE_PORT_OFFSET, or a crashed one: injectors/netns-lab.sh down)"
+  fi
+  if ip -4 addr show | grep -q "inet 10\.231\.$(lab_octet)\."; then
+    die "subnet 10.231.$(lab_octet).0/24 is already used on this machine; set LAB_SUBNET_OCTET"
+  fi
+  ip link add "$bridge" type bridge || die "cannot create bridge $bridge"
+  ip addr add "$gw/24" dev "$bridge"
+  ip link set "$bridge" up
+  sysctl -qw "net.ipv4.conf.$bridge.route_localnet=1" > /dev/null
+  for ((k = 1; k <= n; k++)); do
+    ns=$(lab_ns "$k"); veth=$(lab_veth "$k"); addr=$(lab_addr "$k")
+    ip netns add "$ns" || die "cannot create network namespace $ns"
+    ip link add "$veth" type veth peer name eth0 netns "$ns" || die "cannot create veth $veth"
+    ip link set "$veth" master "$bridge" up
+    ip netns exec "$ns" ip addr add "$addr/24" dev eth0
+    ip netns exec "$ns" ip link set eth0 up
+    ip netns exec "$ns" sysctl -qw net.ipv4.conf.all.route_localnet=1 net.ipv4.conf.eth0.route_localnet=1 > /dev/null
+    ip netns exec "$ns" ip route add 127.0.0.1/32 via "$gw" dev eth0 src "$addr"
+  done
+}
+
+# Remove the namespaces and the bridge (their veths go with them). Harmless when absent.
+lab_down() {
+  local ns bridge veth
+  bridge=$(lab_bridge)
+  # Deleting the root-side end of a veth removes both ends at once; a namespace the kernel is
+  # slow to free (lingering sockets) would otherwise keep its veth, and its name, for minutes.
+  while read -r veth; do
+    ip link del "$veth" 2> /dev/null || true
+  done < <(ip -o link show 2> /dev/null | sed -n "s/^[0-9]*: \(hgs${SUITE_PORT_OFFSET}i[0-9]*\)@.*/\1/p")
+  while read -r ns _; do
+    [[ $ns == "hgs$SUITE_PORT_OFFSET-inj"* ]] && ip netns del "$ns" 2> /dev/null
+  done < <(ip netns list 2> /dev/null)
+  ip link del "$bridge" 2> /dev/null || true
+}
+
+lab_status() {
+  local bridge ns
+  bridge=$(lab_bridge)
+  if ! ip link show "$bridge" > /dev/null 2>&1; then
+    echo "network lab (offset $SUITE_PORT_OFFSET): down"
+    return 3
+  fi
+  echo "network lab (offset $SUITE_PORT_OFFSET): bridge $bridge $(lab_gateway)/24"
+  while read -r ns _; do
+    [[ $ns == "hgs$SUITE_PORT_OFFSET-inj"* ]] || continue
+    printf '  %s %s, %s process(es)\n' "$ns" \
+      "$(ip netns exec "$ns" ip -4 -o addr show dev eth0 2> /dev/null | awk '{print $4}')" \
+      "$(ip netns pids "$ns" 2> /dev/null | wc -l)"
+  done < <(ip netns list 2> /dev/null)
+}
+
+# ---------------------------------------------------------------- the hosts
+
+# inj1..injN on this machine, as KIND (loopback or netns); work dirs in the run folder.
+hosts_from_count() {
+  local n=$1 kind=$2 run_dir=$3 k
+  for ((k = 1; k <= n; k++)); do
+    HOST_IDS+=("inj$k")
+    HOST_KIND+=("$kind")
+    HOST_DEST+=("local")
+    HOST_JAVA+=("$JAVA")
+    HOST_WORK+=("$run_dir/injectors/inj$k")
+    if [[ $kind == netns ]]; then
+      HOST_NS+=("$(lab_ns "$k")"); HOST_ADDR+=("$(lab_addr "$k")")
+    else
+      HOST_NS+=(""); HOST_ADDR+=("127.0.0.1")
+    fi
+  done
+}
+
+# The hosts of a hosts file (see the top of this file). One-line error naming the line.
+hosts_from_file() {
+  local file=$1 line n=0 dest java work id extra seen=" "
+  [[ -f $file ]] || die "hosts file $file not found"
+  while IFS= read -r line || [[ -n $line ]]; do
+    n=$((n + 1))
+    line=${line%%#*}
+    [[ $line =~ ^[[:space:]]*$ ]] && continue
+    read -r dest java work id extra <<< "$line"
+    [[ -z ${extra:-} ]] || die "$file line $n: too many fields (expected: DESTINATION JAVA WORK_DIR [HOST_ID])"
+    [[ -n ${work:-} ]] || die "$file line $n: expected DESTINATION JAVA WORK_DIR [HOST_ID], got '$line'"
+    [[ $work == /* ]] || die "$file line $n: WORK_DIR '$work' must be an absolute path"
+    if [[ -z ${id:-} ]]; then
+      id=${dest#*@}; id=${id%%:*}
+      [[ $dest == local ]] && id="local$((${#HOST_IDS[@]} + 1))"
+    fi
+    id=${id//[^A-Za-z0-9._-]/-}
+    [[ $seen != *" $id "* ]] || die "$file line $n: host id '$id' is used twice; give one as the 4th field"
+    seen+="$id "
+    HOST_IDS+=("$id")
+    if [[ $dest == local ]]; then
+      HOST_KIND+=("local"); [[ $java == - ]] && java=$JAVA
+    else
+      HOST_KIND+=("ssh"); [[ $java == - ]] && java=java
+    fi
+    HOST_DEST+=("$dest"); HOST_JAVA+=("$java"); HOST_WORK+=("$work"); HOST_NS+=(""); HOST_ADDR+=("$dest")
+  done < "$file"
+  ((${#HOST_IDS[@]} > 0)) || die "hosts file $file lists no host"
+}
+
+# Split TOTAL threads over the hosts into HOST_THREADS: an equal share each; a remainder goes
+# one thread each to the first hosts (301 over 4: 76,75,75,75), so the total is exact. With
+# several worker processes per host the total must divide evenly (threads are per process).
+split_threads() {
+  local total=$1 processes=$2 n=${#HOST_IDS[@]} i share rest
+  ((total >= n * processes)) || die "--threads $total is fewer than $n injector(s) x $processes process(es)"
+  if ((processes > 1 && total % (n * processes) != 0)); then
+    die "--threads $total does not divide over $n injector(s) x $processes processes; use a multiple of $((n * processes))"
+  fi
+  share=$((total / n)); rest=$((total % n))
+  HOST_THREADS=()
+  for ((i = 0; i < n; i++)); do
+    HOST_THREADS+=($(( (share + (i < rest ? 1 : 0)) / processes )))
+  done
+}
+
+# Run a command on host I: locally (in its namespace for netns) or through ssh.
+host_sh() {
+  local i=$1; shift
+  case ${HOST_KIND[$i]} in
+    ssh)
+      local -a ssh_cmd
+      read -r -a ssh_cmd <<< "$INJECTOR_SSH_CMD"
+      "${ssh_cmd[@]}" "${HOST_DEST[$i]}" "$*" ;;
+    netns) ip netns exec "${HOST_NS[$i]}" bash -c "$*" ;;
+    *) bash -c "$*" ;;
+  esac
+}
+
+# Where host I keeps this run's files: the run folder itself for loopback/netns hosts, else
+# WORK_DIR/runs/<run-id> on the host.
+host_run_dir() {
+  local i=$1
+  case ${HOST_KIND[$i]} in
+    loopback | netns) echo "${HOST_WORK[$i]}" ;;
+    *) echo "${HOST_WORK[$i]}/runs/$RUN_ID" ;;
+  esac
+}
+
+# The workers' classpath on this machine (the worker jar first, where the checkout has one).
+local_worker_classpath() {
+  if declare -F worker_classpath > /dev/null; then worker_classpath; else classpath_of worker; fi
+}
+
+# The jars an ssh host needs: the Grinder classpath (console jar first) and the workers' one.
+# They are copied once into WORK_DIR/lib/jars; a digest of names and sizes says when to recopy.
+jar_list() {
+  { grinder_classpath; echo; local_worker_classpath; echo; } | tr ':' '\n' | awk 'NF && !seen[$0]++'
+}
+
+jars_digest() {
+  jar_list | while read -r jar; do printf '%s %s\n' "${jar##*/}" "$(stat -c %s "$jar")"; done | sha1sum | cut -d' ' -f1
+}
+
+# Classpath as seen on host I.
+host_classpath() {
+  local i=$1 which=$2
+  local cp
+  if [[ $which == grinder ]]; then cp=$(grinder_classpath); else cp=$(local_worker_classpath); fi
+  if [[ ${HOST_KIND[$i]} == ssh ]]; then
+    tr ':' '\n' <<< "$cp" | sed "s|.*/|${HOST_WORK[$i]}/lib/jars/|" | paste -sd:
+  else
+    printf '%s\n' "$cp"
+  fi
+}
+
+# Copy the metrics sampler to a hosts-file host, and to an ssh host the jars unless it has them.
+provision_host() {
+  local i=$1 work=${HOST_WORK[$1]} digest remote started=$SECONDS
+  [[ ${HOST_KIND[$i]} == ssh || ${HOST_KIND[$i]} == local ]] || return 0
+  digest=$(jars_digest)
+  remote=$(host_sh "$i" "cat $(printf %q "$work/lib/.digest") 2>/dev/null" < /dev/null || true)
+  if [[ ${HOST_KIND[$i]} == ssh && $remote != "$digest" ]]; then
+    info "  ${HOST_IDS[$i]}: copying $(jar_list | wc -l) jars to ${HOST_DEST[$i]}:$work/lib/jars"
+    jar_list | tar -cf - -T - --transform='s|.*/|jars/|' 2> /dev/null \
+      | host_sh "$i" "mkdir -p $(printf %q "$work/lib") && tar -C $(printf %q "$work/lib") -xf - && echo $digest > $(printf %q "$work/lib/.digest")" \
+      || die "copying jars to ${HOST_IDS[$i]} (${HOST_DEST[$i]}) failed"
+    progress "$started" "${HOST_IDS[$i]}: jars in place"
+  fi
+  tar -C "$SUITE_ROOT/injectors" -cf - host-metrics.sh host-metrics.awk \
+    | host_sh "$i" "mkdir -p $(printf %q "$work/injectors") && tar -C $(printf %q "$work/injectors") -xf -" \
+    || die "copying the metrics sampler to ${HOST_IDS[$i]} (${HOST_DEST[$i]}) failed"
+}
+
+# The agent's own properties: what differs per host. The console's properties override an
+# agent's file, so these keys are never in the properties the console sends.
+HOST_SPECIFIC_KEYS="grinder.hostID grinder.useConsole grinder.consoleHost grinder.consolePort grinder.logDirectory grinder.jvm grinder.jvm.classpath grinder.threads grinder.script"
+
+write_agent_properties() {
+  local i=$1 file=$2 console_host=$3 console_port=$4
+  cat > "$file" <<EOF
+# Agent properties of injector host ${HOST_IDS[$i]} (${HOST_KIND[$i]}) for $RUN_ID, written by ./suite run.
+# The console sends the run's properties (runs/$RUN_ID/grinder.properties) with the start
+# signal; those win over this file, so it holds only what differs per host.
+grinder.hostID = ${HOST_IDS[$i]}
+grinder.useConsole = true
+grinder.consoleHost = $console_host
+grinder.consolePort = $console_port
+grinder.logDirectory = $(host_run_dir "$i")
+grinder.jvm = ${HOST_JAVA[$i]}
+grinder.jvm.classpath = $(host_classpath "$i" worker)
+grinder.threads = ${HOST_THREADS[$i]}
+EOF
+}
+
+# Start host I's agent; its properties are AGENT_PROPERTIES (a local file, copied for ssh).
+start_agent() {
+  local i=$1 props=$2 dir cp java
+  dir=$(host_run_dir "$i"); java=${HOST_JAVA[$i]}
+  cp=$(host_classpath "$i" grinder)
+  case ${HOST_KIND[$i]} in
+    loopback | netns)
+      mkdir -p "$dir"
+      [[ $props -ef $dir/agent.properties ]] || cp "$props" "$dir/agent.properties"
+      local -a prefix=()
+      [[ ${HOST_KIND[$i]} == netns ]] && prefix=(ip netns exec "${HOST_NS[$i]}")
+      (cd "$dir" && exec "${prefix[@]}" "$java" -Xmx256m -cp "$cp" net.grinder.Grinder agent.properties \
+        > "$dir/agent.out" 2>&1 < /dev/null) &
+      HOST_AGENT_PID[i]=$!
+      echo "${HOST_AGENT_PID[$i]}" > "$dir/agent.pid" ;;
+    local | ssh)
+      local q
+      q=$(printf %q "$dir")
+      host_sh "$i" "mkdir -p $q" < /dev/null || die "cannot create $dir on ${HOST_IDS[$i]} (${HOST_DEST[$i]})"
+      host_sh "$i" "cat > $q/agent.properties" < "$props" || die "cannot copy agent.properties to ${HOST_IDS[$i]}"
+      HOST_AGENT_PID[i]=$(host_sh "$i" "cd $q && { nohup setsid $(printf %q "$java") -Xmx256m -cp $(printf %q "$cp") net.grinder.Grinder agent.properties > agent.out 2>&1 < /dev/null & echo \$! > agent.pid; cat agent.pid; }" < /dev/null) \
+        || die "cannot start the agent on ${HOST_IDS[$i]} (${HOST_DEST[$i]})" ;;
+  esac
+}
+
+agent_alive() {
+  local i=$1 pid=${HOST_AGENT_PID[$1]:-}
+  [[ -n $pid ]] || return 1
+  case ${HOST_KIND[$i]} in
+    loopback | netns) pid_alive "$pid" ;;
+    *) host_sh "$i" "kill -0 $pid 2>/dev/null" < /dev/null ;;
+  esac
+}
+
+# Stop host I's agent by its PID (it normally exits by itself when the console stops it).
+stop_agent() {
+  local i=$1 pid=${HOST_AGENT_PID[$1]:-}
+  [[ -n $pid ]] || return 0
+  case ${HOST_KIND[$i]} in
+    loopback | netns) stop_pid "$pid" 10 "agent ${HOST_IDS[$i]}" ;;
+    *) host_sh "$i" "kill $pid 2>/dev/null; for n in 1 2 3 4 5 6 7 8 9 10; do kill -0 $pid 2>/dev/null || exit 0; sleep 1; done; kill -9 $pid 2>/dev/null" < /dev/null || true ;;
+  esac
+  HOST_AGENT_PID[i]=""
+}
+
+# The last line of host I's agent output, for messages.
+agent_last_words() {
+  local i=$1 dir
+  dir=$(host_run_dir "$i")
+  host_sh "$i" "grep -E 'ERROR|Exception|Error|No such file|not found' $(printf %q "$dir/agent.out") 2>/dev/null | tail -1 | cut -c1-200" < /dev/null || true
+}
+
+# Host I's metrics sampler, for at most MAX seconds, into its run dir's metrics.csv.
+start_sampler() {
+  local i=$1 max=$2 dir
+  dir=$(host_run_dir "$i")
+  case ${HOST_KIND[$i]} in
+    netns)
+      mkdir -p "$dir"
+      METRICS_NET_EXCLUDE='^lo$' ip netns exec "${HOST_NS[$i]}" \
+        "$SUITE_ROOT/injectors/host-metrics.sh" "$dir/metrics.csv" "$max" > "$dir/metrics.out" 2>&1 < /dev/null &
+      HOST_SAMPLER_PID[i]=$! ;;
+    local | ssh)
+      local q
+      q=$(printf %q "$dir")
+      HOST_SAMPLER_PID[i]=$(host_sh "$i" "mkdir -p $q && cd $q && { nohup setsid bash $(printf %q "${HOST_WORK[$i]}/injectors/host-metrics.sh") metrics.csv $max > metrics.out 2>&1 < /dev/null & echo \$!; }" < /dev/null) || true ;;
+    *) return 0 ;; # loopback hosts share this machine's sampler (see run.sh)
+  esac
+}
+
+stop_sampler() {
+  local i=$1 pid=${HOST_SAMPLER_PID[$1]:-}
+  [[ -n $pid ]] || return 0
+  case ${HOST_KIND[$i]} in
+    netns) stop_pid "$pid" 5 "metrics sampler ${HOST_IDS[$i]}" ;;
+    *) host_sh "$i" "kill $pid 2>/dev/null" < /dev/null || true ;;
+  esac
+  HOST_SAMPLER_PID[i]=""
+}
+
+# Bring host I's logs and metrics into runs/run-N/injectors/<host>/ (nothing to do when the
+# host wrote there directly). Grinder's file store (the distributed scripts) is left behind.
+collect_host() {
+  local i=$1 target=$2 dir
+  dir=$(host_run_dir "$i")
+  mkdir -p "$target"
+  case ${HOST_KIND[$i]} in
+    loopback | netns) rm -rf "$target/${HOST_IDS[$i]}-file-store" ;;
+    *)
+      host_sh "$i" "tar -C $(printf %q "$dir") --exclude='*-file-store' -cf - ." < /dev/null | tar -C "$target" -xf - \
+        || { info "  warning: collecting from ${HOST_IDS[$i]} (${HOST_DEST[$i]}:$dir) failed"; return 1; } ;;
+  esac
+}

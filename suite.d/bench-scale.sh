@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# Scale benchmark (./suite bench scale): the reference study's shape on this machine against
+# the embedded HBase: 4 injectors (network namespaces where permitted, else loopback), 300 and
+# then 600 threads in total, get, put and the 70/30 mix, each run bounded. Records the
+# console's and every agent's CPU and memory (the agent JVM and its worker JVMs, read from
+# /proc once a second) and the throughput reached, and prints them as tables. The runs form
+# one sweep (runs/sweep-N/sweep.json, bench-scale.csv), so the report can draw the curves.
+# A run that fails is reported in the table, not fatal: the bench itself fails only when it
+# cannot run at all or no run completed.
+#   BENCH_SCALE_SECONDS (30)  BENCH_SCALE_THREADS (300,600)  BENCH_SCALE_OPERATIONS
+#   (get:100|put:100|get:70,put:30)  BENCH_SCALE_INJECTORS (4)  BENCH_SCALE_ROWS (100000)
+#   BENCH_SCALE_LAB (auto)  BENCH_SCALE_PAUSE (15: seconds between runs, for HBase to settle)
+set -euo pipefail
+SUITE_ME="suite bench scale"
+source "$(dirname "${BASH_SOURCE[0]}")/sweep.sh"
+SUITE_ME="suite bench scale"
+
+[[ $# -eq 0 ]] || { echo "usage: suite.d/bench-scale.sh (settings: BENCH_SCALE_* variables, see its header)" >&2; exit 2; }
+SECONDS_PER_RUN=${BENCH_SCALE_SECONDS:-30}
+THREAD_LIST=${BENCH_SCALE_THREADS:-300,600}
+OPERATION_LIST=${BENCH_SCALE_OPERATIONS:-get:100|put:100|get:70,put:30}
+BENCH_INJECTORS=${BENCH_SCALE_INJECTORS:-4}
+ROWS=${BENCH_SCALE_ROWS:-100000}
+BENCH_LAB=${BENCH_SCALE_LAB:-auto}
+PAUSE=${BENCH_SCALE_PAUSE:-15}
+[[ $PAUSE =~ ^[0-9]+$ ]] || die "BENCH_SCALE_PAUSE '$PAUSE' is not a whole number of seconds"
+positive BENCH_SCALE_SECONDS "$SECONDS_PER_RUN"
+positive BENCH_SCALE_INJECTORS "$BENCH_INJECTORS"
+positive BENCH_SCALE_ROWS "$ROWS"
+mapfile -t THREAD_VALUES < <(split_list ',' "$THREAD_LIST")
+mapfile -t OPERATION_VALUES < <(split_list '|' "$OPERATION_LIST")
+for t in "${THREAD_VALUES[@]}"; do positive BENCH_SCALE_THREADS "$t"; done
+((${#OPERATION_VALUES[@]} > 0)) || die "BENCH_SCALE_OPERATIONS is empty"
+
+require_setup
+"$SUITE_ROOT/suite" hbase start
+
+# The reference table, scaled down: 192-byte values (the middle of 128-256), 16 regions.
+properties=$(mktemp)
+trap 'rm -f "$properties"' EXIT
+{ cat "$SUITE_ROOT/grinder.properties"
+  printf '\n# ---- bench scale\nhbaseload.table = benchscale\nhbaseload.rows = %s\nhbaseload.value.size = 192\nhbaseload.regions = 16\n' "$ROWS"
+} > "$properties"
+"$SUITE_ROOT/suite" prepare --properties "$properties"
+
+SWEEP_DIR=$(allocate_numbered_dir sweep)
+SWEEP_ID=${SWEEP_DIR##*/}
+SWEEP_START=$(iso_now)
+SCENARIO_NAME=bench-scale
+SCENARIO_FILE=$SUITE_ROOT/suite.d/bench-scale.sh
+cp "$properties" "$SWEEP_DIR/base.properties"
+PLAN=() LABELS=() PLAN_RUN=() PLAN_STATUS=() DONE_RUNS=()
+for t in "${THREAD_VALUES[@]}"; do
+  for op in "${OPERATION_VALUES[@]}"; do PLAN+=("$t $op"); LABELS+=("$t threads, $op"); done
+done
+write_sweep_json running
+RESULTS=$SWEEP_DIR/bench-scale.csv
+# operations with ';' for ',' (get:70;put:30), so every field is plain CSV
+echo "run,threads,operations,status,requests,errors,tps,mean_ms,console_cpu_s,console_rss_mb,host,agent_cpu_s,agent_rss_mb,workers_cpu_s,workers_rss_mb" > "$RESULTS"
+info "scale benchmark $SWEEP_ID: ${#PLAN[@]} runs of ${SECONDS_PER_RUN}s, $BENCH_INJECTORS injectors, threads $THREAD_LIST, $OPERATION_LIST ($SWEEP_DIR)"
+
+TICKS=$(getconf CLK_TCK)
+# CPU ticks (user+sys) and RSS (kB) of PID: "ticks rss", or nothing when it is gone.
+proc_usage() {
+  awk '
+    FILENAME ~ /stat$/ { sub(/^.*\) /, ""); ticks = $12 + $13 }
+    FILENAME ~ /status$/ && $1 == "VmRSS:" { rss = $2 }
+    END { if (ticks != "") print ticks, rss + 0 }' "/proc/$1/stat" "/proc/$1/status" 2> /dev/null || true
+}
+
+# Sample the console, every agent and its workers until the run's console is gone; keeps per
+# role the last CPU ticks (per PID) and the peak RSS, in associative arrays.
+declare -A CPU=() PEAK=() ROLE=()
+sample_run() {
+  local run_dir=$1 run_pid=$2 pid usage ticks rss role host agent child sum
+  local -A rss_by_role
+  CPU=() PEAK=() ROLE=()
+  while pid_alive "$run_pid"; do
+    rss_by_role=()
+    if [[ -s $run_dir/console/console.pid ]]; then ROLE[$(cat "$run_dir/console/console.pid")]=console; fi
+    for host in "$run_dir"/injectors/*/; do
+      host=${host%/}; host=${host##*/}
+      [[ -s $run_dir/injectors/$host/agent.pid ]] || continue
+      agent=$(cat "$run_dir/injectors/$host/agent.pid")
+      ROLE[$agent]="agent $host"
+      for child in $(pgrep -P "$agent" 2> /dev/null || true); do ROLE[$child]="workers $host"; done
+    done
+    for pid in "${!ROLE[@]}"; do
+      usage=$(proc_usage "$pid")
+      [[ -n $usage ]] || continue
+      read -r ticks rss <<< "$usage"
+      CPU[$pid]=$ticks
+      role=${ROLE[$pid]}
+      rss_by_role[$role]=$(( ${rss_by_role[$role]:-0} + rss ))
+    done
+    for role in "${!rss_by_role[@]}"; do
+      sum=${rss_by_role[$role]}
+      ((sum > ${PEAK[$role]:-0})) && PEAK[$role]=$sum
+    done
+    sleep 1
+  done
+}
+
+# CPU seconds of a role, summed over its PIDs.
+role_cpu() {
+  local role=$1 pid total=0
+  for pid in "${!ROLE[@]}"; do [[ ${ROLE[$pid]} == "$role" ]] && total=$((total + ${CPU[$pid]:-0})); done
+  awk -v t="$total" -v hz="$TICKS" 'BEGIN { printf "%.1f", t / hz }'
+}
+role_rss() { awk -v k="${PEAK[$1]:-0}" 'BEGIN { printf "%.0f", k / 1024 }'; }
+
+started=$SECONDS completed=0
+for i in "${!PLAN[@]}"; do
+  read -r threads ops <<< "${PLAN[$i]}"
+  ((i == 0 || PAUSE == 0)) || sleep "$PAUSE"
+  info "$SWEEP_ID: run $((i + 1)) of ${#PLAN[@]}: $threads threads, $ops ($((SECONDS - started))s into the bench)"
+  log=$SWEEP_DIR/run-$((i + 1)).log
+  : > "$log"
+  "$SUITE_ROOT/suite.d/run.sh" --properties "$properties" --injectors "$BENCH_INJECTORS" --lab "$BENCH_LAB" \
+    --threads "$threads" --duration "$SECONDS_PER_RUN" --set "hbaseload.operations=$ops" --sweep-id "$SWEEP_ID" \
+    > "$log" 2>&1 &
+  run_pid=$!
+  run_dir=""
+  for _ in $(seq 1 60); do
+    run_dir=$(sed -n 's/^run-[0-9]*: \(\/.*\)$/\1/p' "$log" | head -1 || true)
+    [[ -n $run_dir ]] && break
+    pid_alive "$run_pid" || break
+    sleep 0.5
+  done
+  if [[ -n $run_dir ]]; then sample_run "$run_dir" "$run_pid"; fi
+  rc=0
+  wait "$run_pid" || rc=$?
+  grep -E '^  \.\.\. run-|incomplete' "$log" | tail -2 | sed 's/^/    /' || true
+  run_id=${run_dir##*/}
+  PLAN_RUN[i]=$run_id
+  [[ -n $run_id ]] && DONE_RUNS+=("$run_id")
+  status=incomplete
+  ((rc == 0)) && status=complete && completed=$((completed + 1))
+  PLAN_STATUS[i]=$status
+  write_sweep_json running
+  stats=$run_dir/console/statistics.csv
+  read -r requests errors tps mean < <(awk -F, 'NR > 1 { n += $3 + $4; e += $4; tps += $7; w += $3 * $5; c += $3 }
+    END { printf "%d %d %.0f %s\n", n, e, tps, (c ? sprintf("%.2f", w / c) : "NA") }' "$stats" 2> /dev/null || echo "0 0 0 NA")
+  console_cpu=$(role_cpu console) console_rss=$(role_rss console)
+  for ((k = 1; k <= BENCH_INJECTORS; k++)); do
+    host=inj$k
+    echo "$run_id,$threads,${ops//,/;},$status,$requests,$errors,$tps,$mean,$console_cpu,$console_rss,$host,$(role_cpu "agent $host"),$(role_rss "agent $host"),$(role_cpu "workers $host"),$(role_rss "workers $host")" >> "$RESULTS"
+  done
+done
+write_sweep_json "$( ((completed == ${#PLAN[@]})) && echo complete || echo incomplete)" "$(iso_now)"
+
+info ""
+info "throughput ($SWEEP_ID, ${SECONDS_PER_RUN}s per run, $BENCH_INJECTORS injectors, this machine: $(nproc) cores shared with HBase)"
+awk -F, 'NR > 1 && $11 == "inj1" {
+    printf "  %-8s %7s  %-14s %-10s %10s %7s %8s %8s\n", $1, $2, $3, $4, $5, $6, $7, $8 }
+  BEGIN { printf "  %-8s %7s  %-14s %-10s %10s %7s %8s %8s\n", "run", "threads", "operations", "status", "requests", "errors", "tps", "mean_ms" }' "$RESULTS"
+info ""
+info "resources (CPU seconds over the run, peak RSS MB; workers = the worker JVMs of that agent)"
+awk -F, 'NR > 1 { key = $1
+    if (!(key in seen)) { seen[key] = 1; order[++n] = key; head[key] = sprintf("  %-8s %4s %-14s console %5ss %4sMB", $1, $2, $3, $9, $10) }
+    line[key] = line[key] sprintf(" | %s agent %ss %sMB, workers %ss %sMB", $11, $12, $13, $14, $15) }
+  END { for (i = 1; i <= n; i++) print head[order[i]] line[order[i]] }' "$RESULTS"
+info ""
+info "bench scale: $completed of ${#PLAN[@]} runs complete in $((SECONDS - started))s ($RESULTS)"
+((completed > 0)) || die "no run of the scale benchmark completed (logs: $SWEEP_DIR/run-*.log)"

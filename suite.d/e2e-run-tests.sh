@@ -1,0 +1,275 @@
+# shellcheck shell=bash
+# End-to-end tests of distributed runs (./suite run, ./suite sweep), sourced by suite.d/test.sh
+# once its private HBase is up, with SUITE_PORT_OFFSET, HBASE_LOCAL_DIR, SUITE_RUNS_DIR and
+# TEST_LOGS exported and pass/fail defined. Each t_run_* asserts real outcomes (exit codes,
+# messages, files, counts) of real runs: real console with the run controller, real agents
+# and workers against the embedded HBase. Entry point: run_distributed_tests.
+source "$SUITE_ROOT/suite.d/runs.sh"
+
+RT_SUITE=$SUITE_ROOT/suite
+RT_METRICS_HEADER="time_ms,cpu_user_pct,cpu_sys_pct,cpu_iowait_pct,cpu_idle_pct,load1,mem_used_mb,mem_free_mb,disk_read_kbs,disk_write_kbs,net_rx_kbs,net_tx_kbs,tcp_retrans_s,conntrack_pct"
+
+# Run a command with a time bound; output to $TEST_LOGS/NAME.log, status to RT_RC, output to
+# RT_OUT, seconds taken to RT_SECONDS.
+rt_logged() {
+  local name=$1 bound=$2 started=$SECONDS; shift 2
+  RT_RC=0
+  timeout "$bound" "$@" > "$TEST_LOGS/$name.log" 2>&1 < /dev/null || RT_RC=$?
+  RT_OUT=$(cat "$TEST_LOGS/$name.log")
+  RT_SECONDS=$((SECONDS - started))
+}
+
+# The properties of the test runs: a small table, a 50/50 mix.
+rt_properties() {
+  RT_PROPS=$TEST_LOGS/run-tests.properties
+  { cat "$SUITE_ROOT/grinder.properties"
+    printf 'hbaseload.table = e2erun\nhbaseload.rows = 2000\nhbaseload.regions = 4\nhbaseload.value.size = 100\n'
+    printf 'hbaseload.operations = get:50,put:50\n'; } > "$RT_PROPS"
+}
+
+# The run folder a ./suite run printed ("run-N: /path").
+rt_run_dir() {
+  sed -n 's/^run-[0-9]*: \(\/.*\)$/\1/p' <<< "$RT_OUT" | head -1
+}
+
+# Is FILE valid JSON? (jq, else python3; true when neither is installed)
+rt_json_ok() {
+  if command -v jq > /dev/null; then jq -e . "$1" > /dev/null 2>&1
+  elif command -v python3 > /dev/null; then python3 -m json.tool "$1" > /dev/null 2>&1
+  else true; fi
+}
+
+# PIDs of processes started for a run: command line or working directory inside DIR.
+rt_procs_in() {
+  local dir=$1 pid
+  for pid in $(pgrep -f 'net\.grinder|host-metrics' || true); do
+    if tr '\0' ' ' < "/proc/$pid/cmdline" 2> /dev/null | grep -qF "$dir" \
+       || [[ $(readlink "/proc/$pid/cwd" 2> /dev/null) == "$dir"* ]]; then
+      echo "$pid"
+    fi
+  done
+}
+
+# Requests per test in the data logs below DIR: "1 1677" lines.
+rt_datalog_counts() {
+  summarise_data_logs "$1" | awk '$1 == "test" { print $2, $3 }' | sort -n
+}
+
+# Requests per test as the console counted them (Tests + Errors): "1 1677" lines.
+rt_console_counts() {
+  awk -F, 'NR > 1 && $3 + $4 > 0 { print $1, $3 + $4 }' "$1/console/statistics.csv" | sort -n
+}
+
+t_run_prepare() {
+  rt_properties
+  rt_logged run-prepare 240 "$RT_SUITE" prepare --properties "$RT_PROPS"
+  if ((RT_RC == 0)); then
+    pass "run tests: table e2erun prepared"
+  else
+    fail "run tests: prepare failed, rc $RT_RC: $(tail -2 <<< "$RT_OUT")"
+  fi
+}
+
+t_run_bad_input() {
+  local before after
+  before=$(find "$SUITE_RUNS_DIR" -maxdepth 1 -name 'run-*' 2> /dev/null | wc -l || true)
+  rt_logged run-bad-threads 30 "$RT_SUITE" run --threads 0
+  local ok=1
+  ((RT_RC != 0)) && [[ $(wc -l <<< "$RT_OUT") -eq 1 ]] && grep -q -- "--threads '0' is not a whole number > 0" <<< "$RT_OUT" || ok=0
+  rt_logged run-bad-lab 30 "$RT_SUITE" run --injectors 2 --lab moon
+  ((RT_RC != 0)) && grep -q -- "--lab 'moon' is not accepted" <<< "$RT_OUT" || ok=0
+  rt_logged run-bad-arg 30 "$RT_SUITE" run --frobnicate 1
+  ((RT_RC != 0)) && grep -q "unknown argument '--frobnicate'" <<< "$RT_OUT" || ok=0
+  rt_logged run-bad-hosts 30 "$RT_SUITE" run --hosts "$TEST_LOGS/no-such-hosts"
+  ((RT_RC != 0)) && grep -q "hosts file .*no-such-hosts not found" <<< "$RT_OUT" || ok=0
+  after=$(find "$SUITE_RUNS_DIR" -maxdepth 1 -name 'run-*' 2> /dev/null | wc -l || true)
+  if ((ok)) && ((before == after)); then
+    pass "run: bad arguments give a one-line reason naming the culprit, non-zero, no run folder"
+  else
+    fail "run: bad arguments: rc $RT_RC, folders $before -> $after: $RT_OUT"
+  fi
+}
+
+# The main case: 2 injectors (namespaces where permitted, else loopback), 5 threads in total
+# (3 + 2: the remainder goes to the first host), real load for a few seconds.
+t_run_two_injectors() {
+  rt_logged run-two 300 "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 5 --duration 6
+  local dir manifest mode
+  dir=$(rt_run_dir); manifest=$dir/manifest.json
+  if ((RT_RC != 0)) || [[ ! -f $manifest ]]; then
+    fail "run with 2 injectors: rc $RT_RC: $(tail -3 <<< "$RT_OUT")"
+    return
+  fi
+  mode=$(grep -o '"injector_mode":"[a-z]*"' "$manifest" | cut -d'"' -f4 || true)
+  if rt_json_ok "$manifest" && grep -q '"status":"complete"' "$manifest" \
+     && grep -q '"hosts":\["inj1","inj2"\]' "$manifest" && grep -q '"threads_total":5,' "$manifest" \
+     && grep -q '"threads_per_host":{"inj1":3,"inj2":2}' "$manifest" && grep -q '"grinder.threads":"3,2"' "$manifest" \
+     && grep -q '"tests":{"1":"get","2":"put"}' "$manifest" && grep -qE '"git_rev":"[0-9a-f]{40}"' "$manifest" \
+     && grep -qE '"versions":\{"grinder":"3\.11","jython":"2\.7\.[0-9]+","java":"17\.[^"]*","hbase":"2\.6\.[0-9]+"\}' "$manifest" \
+     && grep -qE '"table":\{"name":"e2erun","regions":4,"rows":2000' "$manifest" \
+     && grep -qE '"start_time":"20[0-9-]+T[0-9:.]+Z","end_time":"20[0-9-]+T[0-9:.]+Z"' "$manifest"; then
+    pass "run with 2 injectors ($mode): manifest complete, hosts, threads 3+2, tests, versions, git rev, table"
+  else
+    fail "run with 2 injectors: manifest: $(head -c 600 "$manifest")"
+  fi
+  local host missing=""
+  for host in inj1 inj2; do
+    [[ -s $dir/injectors/$host/$host-0-data.log && -s $dir/injectors/$host/$host-0.log && -s $dir/injectors/$host/agent.out ]] \
+      || missing+="$host "
+  done
+  if [[ -z $missing ]]; then
+    pass "run with 2 injectors: both agents' data logs, worker logs and agent logs collected, distinct names"
+  else
+    fail "run with 2 injectors: logs missing for $missing: $(find "$dir/injectors" -maxdepth 2 | head -20 | tr '\n' ' ')"
+  fi
+  local datalog console
+  datalog=$(rt_datalog_counts "$dir/injectors" || true)
+  console=$(rt_console_counts "$dir" || true)
+  if [[ -n $datalog && $datalog == "$console" ]] && grep -q '^test,name,count,errors,mean_ms,sd_ms,tps$' "$dir/console/statistics.csv"; then
+    pass "run with 2 injectors: data-log requests per test equal the console's totals ($(tr '\n' ' ' <<< "$datalog"))"
+  else
+    fail "run with 2 injectors: data logs [$(tr '\n' ' ' <<< "$datalog")] vs console [$(tr '\n' ' ' <<< "$console")]"
+  fi
+  if [[ $(head -1 "$dir/console/timeline.csv") == time_ms,elapsed_s,test,name,count,errors,mean_ms,tps ]] \
+     && (($(wc -l < "$dir/console/timeline.csv") > 2)); then
+    pass "run with 2 injectors: console timeline.csv holds $(($(wc -l < "$dir/console/timeline.csv") - 1)) sample rows"
+  else
+    fail "run with 2 injectors: timeline.csv: $(head -3 "$dir/console/timeline.csv" 2>&1 | tr '\n' ' ')"
+  fi
+  local csv bad=""
+  for csv in "$dir/injectors/inj1/metrics.csv" "$dir/injectors/inj2/metrics.csv" "$dir/hbase/metrics.csv"; do
+    if [[ ! -s $csv || $(head -1 "$csv") != "$RT_METRICS_HEADER" ]] || (($(wc -l < "$csv") < 3)) \
+       || awk -F, 'NR > 1 && NF != 14 { bad = 1 } END { exit !bad }' "$csv"; then
+      bad+="${csv#"$dir"/} "
+    fi
+  done
+  if [[ -z $bad ]]; then
+    pass "run with 2 injectors: metrics.csv with the contract header and rows for inj1, inj2 and hbase"
+  else
+    fail "run with 2 injectors: metrics missing or malformed: $bad"
+  fi
+  if grep -qE '^  \.\.\. run-[0-9]+ [0-9]+s, [0-9.NA]+ TPS, mean [0-9.NA]+ ms, [0-9]+ errors' <<< "$RT_OUT"; then
+    pass "run with 2 injectors: progress lines with elapsed, TPS, mean and errors"
+  else
+    fail "run with 2 injectors: no progress line: $(head -8 <<< "$RT_OUT")"
+  fi
+  local left
+  left=$(rt_procs_in "$dir")
+  if [[ -z $left ]] && ! ip -o link show 2> /dev/null | grep -q ": hgs${SUITE_PORT_OFFSET}i"; then
+    pass "run with 2 injectors: no console, agent, worker, sampler or lab link left"
+  else
+    fail "run with 2 injectors: left behind: pids $(tr '\n' ' ' <<< "$left")$(ip -o link show 2> /dev/null | grep -o "hgs${SUITE_PORT_OFFSET}i[0-9]*" | head -2)"
+  fi
+}
+
+# Host 2's java does not exist: its agent never comes. The run must fail within the agent
+# timeout, name the missing agent, keep the partial data, and not touch an existing run.
+t_run_missing_agent() {
+  local hosts=$TEST_LOGS/hosts-missing last keep
+  printf '# two local hosts; beta cannot start\nlocal  -  %s  alpha\nlocal  /nonexistent/java  %s  beta\n' \
+    "$TEST_LOGS/work-alpha" "$TEST_LOGS/work-beta" > "$hosts"
+  last=$(find "$SUITE_RUNS_DIR" -maxdepth 1 -name 'run-*' -printf '%f\n' 2> /dev/null | sed 's/run-//' | sort -n | tail -1 || true)
+  keep=$SUITE_RUNS_DIR/run-$((${last:-0} + 5))
+  mkdir -p "$keep"
+  echo '{"run_id":"keep"}' > "$keep/manifest.json"
+  rt_logged run-missing 120 "$RT_SUITE" run --properties "$RT_PROPS" --hosts "$hosts" --threads 2 --duration 4 --agent-timeout 15
+  local dir
+  dir=$(rt_run_dir)
+  if ((RT_RC != 0)) && grep -q 'agent beta did not connect within 15s (connected: alpha)' <<< "$RT_OUT" \
+     && ((RT_SECONDS < 60)); then
+    pass "run with an agent that never comes: fails in ${RT_SECONDS}s naming it (agent beta did not connect within 15s)"
+  else
+    fail "run with an agent that never comes: rc $RT_RC in ${RT_SECONDS}s: $(tail -2 <<< "$RT_OUT")"
+  fi
+  if [[ -f $dir/manifest.json ]] && grep -q '"status":"incomplete","reason":"agent beta did not connect' "$dir/manifest.json" \
+     && [[ -s $dir/console/console.out && -f $dir/injectors/alpha/agent.out ]]; then
+    pass "run with an agent that never comes: manifest incomplete with the reason, partial data kept"
+  else
+    fail "run with an agent that never comes: manifest: $(head -c 300 "$dir/manifest.json" 2>&1)"
+  fi
+  if [[ $dir == "$SUITE_RUNS_DIR/run-$((${last:-0} + 6))" && $(cat "$keep/manifest.json") == '{"run_id":"keep"}' ]]; then
+    pass "run ids: a new run takes the next free number, an existing run is never overwritten"
+  else
+    fail "run ids: got $dir after $keep; kept manifest: $(cat "$keep/manifest.json")"
+  fi
+  local left
+  left="$(rt_procs_in "$dir") $(rt_procs_in "$TEST_LOGS/work-alpha")"
+  if [[ -z ${left// /} ]]; then
+    pass "run with an agent that never comes: no agent, sampler or console left"
+  else
+    fail "run with an agent that never comes: left: pids $left"
+  fi
+}
+
+# Hosts reached "by ssh": a stand-in ssh that runs the command here exercises the real path
+# (jars copied to the host's work dir, agent and sampler started and stopped by PID, logs and
+# metrics copied back), without an ssh server.
+t_run_ssh_hosts() {
+  local hosts=$TEST_LOGS/hosts-ssh fake=$TEST_LOGS/fake-ssh
+  cat > "$fake" <<'EOF'
+#!/usr/bin/env bash
+# Stand-in for ssh in tests: drops options and destination, runs the command here.
+set -euo pipefail
+while [[ $1 == -* ]]; do case $1 in -o | -p | -i | -l) shift 2 ;; *) shift ;; esac; done
+shift
+exec bash -c "$*"
+EOF
+  chmod +x "$fake"
+  printf 'tester@east - %s\ntester@west - %s\n' "$TEST_LOGS/ssh-east" "$TEST_LOGS/ssh-west" > "$hosts"
+  rt_logged run-ssh 300 env INJECTOR_SSH="$fake -o BatchMode=yes" "$RT_SUITE" run --properties "$RT_PROPS" \
+    --hosts "$hosts" --threads 2 --duration 4
+  local dir
+  dir=$(rt_run_dir)
+  if ((RT_RC == 0)) && grep -q '"status":"complete"' "$dir/manifest.json" && grep -q '"injector_mode":"ssh"' "$dir/manifest.json" \
+     && [[ -s $dir/injectors/east/east-0-data.log && -s $dir/injectors/west/west-0-data.log ]] \
+     && [[ -s $dir/injectors/east/metrics.csv && -s $dir/injectors/west/metrics.csv ]] \
+     && [[ -s $TEST_LOGS/ssh-east/lib/jars/grinder-core-3.11.jar ]] \
+     && [[ $(rt_datalog_counts "$dir/injectors" || true) == "$(rt_console_counts "$dir" || true)" ]]; then
+    pass "run on hosts-file hosts over (stand-in) ssh: jars copied, logs and metrics copied back, counts agree"
+  else
+    fail "run on ssh hosts: rc $RT_RC: $(tail -3 <<< "$RT_OUT")"
+  fi
+}
+
+t_sweep() {
+  local scenario=$TEST_LOGS/tiny-sweep.properties
+  cat > "$scenario" <<EOF
+# A two-run sweep for the tests.
+sweep.threads = 2,4
+sweep.operations = get:100
+sweep.injectors = 2
+sweep.duration = 3
+hbaseload.table = e2erun
+hbaseload.rows = 2000
+hbaseload.regions = 4
+hbaseload.value.size = 100
+EOF
+  rt_logged sweep 400 "$RT_SUITE" sweep "$scenario"
+  local sweep_dir runs ok=1 run
+  sweep_dir=$(sed -n 's/^\(sweep-[0-9]*\): \(\/.*\)$/\2/p' <<< "$RT_OUT" | head -1)
+  if ((RT_RC != 0)) || [[ ! -f $sweep_dir/sweep.json ]]; then
+    fail "sweep: rc $RT_RC: $(tail -3 <<< "$RT_OUT")"
+    return
+  fi
+  mapfile -t runs < <(grep -o '"runs":\[[^]]*\]' "$sweep_dir/sweep.json" | grep -o 'run-[0-9]*')
+  ((${#runs[@]} == 2)) || ok=0
+  for run in "${runs[@]}"; do
+    grep -q "\"sweep_id\":\"${sweep_dir##*/}\"" "$SUITE_RUNS_DIR/$run/manifest.json" || ok=0
+    grep -q '"status":"complete"' "$SUITE_RUNS_DIR/$run/manifest.json" || ok=0
+  done
+  if ((ok)) && rt_json_ok "$sweep_dir/sweep.json" && grep -q "\"scenario\":\"tiny-sweep\"" "$sweep_dir/sweep.json" \
+     && grep -q '"threads_total":4,' "$SUITE_RUNS_DIR/${runs[1]}/manifest.json"; then
+    pass "sweep: 2 runs (2 and 4 threads) under ${sweep_dir##*/}, sweep.json lists them, manifests carry the sweep id"
+  else
+    fail "sweep: $(cat "$sweep_dir/sweep.json"): runs ${runs[*]}"
+  fi
+}
+
+run_distributed_tests() {
+  t_run_bad_input
+  t_run_prepare
+  t_run_two_injectors
+  t_run_missing_agent
+  t_run_ssh_hosts
+  t_sweep
+}
