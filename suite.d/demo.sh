@@ -1,40 +1,54 @@
 #!/usr/bin/env bash
-# ./suite demo: the main job in one command. Set up, start the embedded HBase, prepare the
-# table, run a standalone Grinder agent (1 worker, 4 threads, 20 s, 70/30 get/put through
-# the HBase Java client, nanoTime witness on every request) and summarise its data log.
+# ./suite demo: the main job in one command. Set up, start the embedded HBase (with HBase's
+# thrift2 gateway) and the thrift-shim, prepare the table, then one sweep orchestrated by the
+# Grinder console over 2 local injector hosts: get, put and the 70/30 mix, directly through the
+# HBase Java client and through the shim, every request timed by the nanoTime witness; then
+# the comparison report (runs/sweep-N/report/index.html) and a summary table here.
+#   DEMO_SECONDS (15 per run) DEMO_THREADS (8 in total, split over the 2 injectors)
 set -euo pipefail
 SUITE_ME="suite demo"
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-source "$(dirname "${BASH_SOURCE[0]}")/runs.sh"
-source "$(dirname "${BASH_SOURCE[0]}")/run-properties.sh"
 
-DEMO_THREADS=${DEMO_THREADS:-4}
-DEMO_SECONDS=${DEMO_SECONDS:-20}
+DEMO_THREADS=${DEMO_THREADS:-8}
+DEMO_SECONDS=${DEMO_SECONDS:-15}
 
 [[ $# -eq 0 ]] || die "demo takes no arguments (DEMO_THREADS and DEMO_SECONDS adjust it)"
 
 "$SUITE_ROOT/suite" setup
 "$SUITE_ROOT/suite" hbase start
+"$SUITE_ROOT/suite" shim start
 "$SUITE_ROOT/suite" prepare
 
-run_dir=$(allocate_run_dir)
-log_dir=$run_dir/injectors/$(hostname)
-mkdir -p "$log_dir"
-write_run_properties "$SUITE_ROOT/grinder.properties" "$run_dir/grinder.properties" "$log_dir" \
-  "grinder.processes = 1" "grinder.threads = $DEMO_THREADS" "grinder.runs = 0" \
-  "grinder.duration = $((DEMO_SECONDS * 1000))" "grinder.useConsole = false"
+scenario=$(mktemp /tmp/suite-demo.XXXXXX.properties)
+trap 'rm -f "$scenario"' EXIT
+cat > "$scenario" <<SCENARIO
+# The demo: 2 injectors, get / put / 70-30 mix, direct and through the thrift-shim (port 9092,
+# moved by SUITE_PORT_OFFSET like every embedded port).
+sweep.name = demo
+sweep.injectors = 2
+sweep.threads = $DEMO_THREADS
+sweep.operations = get:100 | put:100 | get:70,put:30
+sweep.variants = hbaseload.target=direct | hbaseload.target=thrift;hbaseload.thrift.port=9092
+sweep.duration = $DEMO_SECONDS
+SCENARIO
 
-info "running Grinder: 1 worker x $DEMO_THREADS threads for ${DEMO_SECONDS}s, get:70,put:30, direct ($run_dir)"
-"$SUITE_ROOT/injectors/local-agent.sh" "$run_dir/grinder.properties" "$log_dir" $((DEMO_SECONDS + 90))
+sweep_log=$(mktemp /tmp/suite-demo.XXXXXX.log)
+"$SUITE_ROOT/suite" sweep "$scenario" | tee "$sweep_log"
+sweep_id=$(sed -n 's/^\(sweep-[0-9]*\) complete in .*/\1/p' "$sweep_log" | tail -1)
+rm -f "$sweep_log"
+[[ -n $sweep_id ]] || die "the sweep did not complete"
 
-summary=$(summarise_data_logs "$run_dir")
-read -r _ _ requests errors mean_ms witness_us < <(grep '^total' <<< "$summary") \
-  || die "the data logs in $log_dir hold no requests"
-for test_number in 1 2; do
-  grep -q "^test $test_number " <<< "$summary" || die "test $test_number is missing from the data logs in $log_dir"
-done
-info "data log: $(find "$run_dir" -name '*-data.log' | head -1)"
-info "summary: $requests requests in ${DEMO_SECONDS}s ($((requests / DEMO_SECONDS))/s), $errors errors, mean $mean_ms ms (witness ${witness_us} us)"
-awk '$1 == "test" { name = ($2 == 1 ? "get" : $2 == 2 ? "put" : "test " $2);
-     printf "  %-4s %9d requests, %d errors, mean %.3f ms, witness mean %.1f us\n", name, $3, $4, $5, $6 }' <<< "$summary"
-((errors == 0)) || die "$errors requests failed (worker logs: $log_dir)"
+"$SUITE_ROOT/suite" report "$sweep_id"
+summary=$SUITE_RUNS_DIR/$sweep_id/report/summary.csv
+[[ -s $summary ]] || die "the report wrote no $summary"
+
+info ""
+info "$sweep_id: $DEMO_THREADS threads on 2 injectors, ${DEMO_SECONDS}s per run (report: $SUITE_RUNS_DIR/$sweep_id/report/index.html)"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i
+                   printf "  %-8s %-8s %-10s %10s %8s %10s %12s %12s %9s\n", "run", "target", "test", "requests", "errors", "req/s", "witness ms", "witness p90", "overhead"
+                   next }
+         $c["test"] != "total" {
+           printf "  %-8s %-8s %-10s %10d %8d %10.0f %12.3f %12.3f %7.1fus\n", $c["run"], $c["target"], $c["test"],
+                  $c["count"], $c["errors"], $c["throughput_rps"], $c["witness_mean_ms"], $c["witness_p90_ms"], $c["overhead_us"] }' "$summary"
+errors=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { e += $c["errors"] } END { print e + 0 }' "$summary")
+((errors == 0)) || die "$errors requests failed (see $SUITE_RUNS_DIR/$sweep_id/report/index.html)"

@@ -224,17 +224,22 @@ t_run_ids_never_reused() {
 }
 
 t_demo() {
-  run_logged demo 600 env DEMO_SECONDS=8 DEMO_THREADS=2 "$SUITE" demo
-  if ((RC == 0)) && grep -qE '^summary: [0-9]+ requests .*, 0 errors, mean' <<< "$OUT" \
-     && grep -qE '^  get ' <<< "$OUT" && grep -qE '^  put ' <<< "$OUT"; then
-    pass "demo: ran end to end, summary with get and put and zero errors"
+  run_logged demo 900 env DEMO_SECONDS=8 DEMO_THREADS=4 "$SUITE" demo
+  # 6 runs (get, put, mix x direct, shim): get and put rows for each target, 8 in all.
+  local rows
+  rows=$(grep -cE '^  run-[0-9]+ +(direct|thrift) +(get|put) ' <<< "$OUT")
+  if ((RC == 0 && rows == 8)) && grep -qE '^  run-[0-9]+ +direct +get ' <<< "$OUT" \
+     && grep -qE '^  run-[0-9]+ +thrift +put ' <<< "$OUT" \
+     && [[ -s $(sed -n 's/.*(report: \(.*index.html\)).*/\1/p' <<< "$OUT" | head -1) ]]; then
+    pass "demo: console + 2 injectors, get/put/mix direct and through the shim, report written, zero errors"
   else
-    fail "demo: rc $RC: $(tail -3 <<< "$OUT")"
+    fail "demo: rc $RC, $rows result rows: $(tail -12 <<< "$OUT")"
   fi
 }
 
 t_stop() {
   local master_pid
+  "$SUITE" shim stop > "$TEST_LOGS/shim-stop-final.log" 2>&1
   master_pid=$(cat "$HBASE_LOCAL_DIR/pids/master.pid")
   run_logged stop 150 "$SUITE" hbase stop
   if ((RC == 0)) && ! pgrep -f "hbase.local.dir=$HBASE_LOCAL_DIR" > /dev/null && ! kill -0 "$master_pid" 2>/dev/null; then

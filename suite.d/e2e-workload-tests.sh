@@ -15,10 +15,11 @@ run_total() {
 
 ALL_OPERATIONS="get:20,put:20,scan:10,batch-get:10,batch-put:10,delete:10,increment:20"
 
+# LABEL [OVERRIDES]: every operation through the target the overrides choose.
 t_every_operation_through() {
   local target=$1; shift
   # 2 threads x 150 runs: an operation of weight 10% is missing with probability 0.9^300.
-  grinder_run "ops-$target" 120 "hbaseload.operations = $ALL_OPERATIONS" "hbaseload.target = $target" \
+  grinder_run "ops-${target//[^a-z0-9]/-}" 120 "hbaseload.operations = $ALL_OPERATIONS" \
     "grinder.runs = 150" "grinder.duration = 0" "$@"
   local tests requests errors
   tests=$(tests_in_run); requests=$(run_total 3); errors=$(run_total 4)
@@ -127,9 +128,29 @@ t_prepare_options() {
   fi
 }
 
+t_shim() {
+  run_logged shim-start 120 "$SUITE" shim start
+  local pid wide
+  pid=$(cat "$HBASE_LOCAL_DIR/pids/thrift-shim.pid" 2>/dev/null)
+  wide=$(ss -Hltnp | grep "pid=${pid:-none}," | awk '{print $4}' | grep -v '^127\.0\.0\.1:' || true)
+  if ((RC == 0)) && port_listening "$PORT_SHIM" && [[ -z $wide ]]; then
+    pass "shim start: thrift-shim serving on 127.0.0.1:$PORT_SHIM, every listener on loopback"
+  else
+    fail "shim start: rc $RC, listeners off loopback: ${wide:-none}: $OUT"
+  fi
+  t_every_operation_through "thrift target through the shim" "hbaseload.target = thrift" "hbaseload.thrift.port = 9092"
+  run_logged shim-stop 60 "$SUITE" shim stop
+  if ((RC == 0)) && ! port_listening "$PORT_SHIM" && ! kill -0 "${pid:-0}" 2>/dev/null; then
+    pass "shim stop: stopped, port closed"
+  else
+    fail "shim stop: rc $RC: $OUT"
+  fi
+}
+
 run_workload_tests() {
-  t_every_operation_through direct "hbaseload.client.buffering = true"
-  t_every_operation_through thrift
+  t_every_operation_through "direct target" "hbaseload.target = direct" "hbaseload.client.buffering = true"
+  t_every_operation_through "thrift target (HBase's thrift2 gateway)" "hbaseload.target = thrift"
+  t_shim
   t_round_trip
   t_pacing
   t_unreachable_thrift

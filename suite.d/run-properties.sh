@@ -1,12 +1,26 @@
 # shellcheck shell=bash
-# Write a run's exact grinder.properties: the chosen properties file plus what this machine
-# fills in (script, worker classpath, log folder, and the embedded stack's ports when
-# SUITE_PORT_OFFSET moved them). Later keys win in java.util.Properties, so appended lines
-# override the copied ones. Sourced after common.sh.
+# Write a run's exact grinder.properties: the chosen properties file, what this machine fills
+# in (script, worker classpath, log folder), the caller's overrides, and last the embedded
+# stack's ports when SUITE_PORT_OFFSET moved them. Later keys win in java.util.Properties, so
+# appended lines override earlier ones. Sourced after common.sh.
 
 # The last value given to KEY in FILE (empty when absent).
 property_value() {
   sed -nE "s/^[[:space:]]*${1//./\\.}[[:space:]]*[=:][[:space:]]*(.*[^[:space:]])?[[:space:]]*$/\\1/p" "$2" | tail -1
+}
+
+# Port lines for the embedded stack, from the effective values in FILE: the default ports
+# (ZooKeeper 2181, HBase's thrift2 gateway 9091, the thrift-shim 9092) follow
+# SUITE_PORT_OFFSET; other ports and a real cluster's hbase-site.xml are left alone.
+embedded_port_lines() {
+  local file=$1
+  if [[ -z $(property_value hbaseload.hbase.site "$file") && $(property_value hbaseload.zookeeper.port "$file") =~ ^(2181)?$ ]]; then
+    printf 'hbaseload.zookeeper.port = %s\n' "$PORT_ZK"
+  fi
+  case $(property_value hbaseload.thrift.port "$file") in
+    '' | 9091) printf 'hbaseload.thrift.port = %s\n' "$PORT_THRIFT2" ;;
+    9092) printf 'hbaseload.thrift.port = %s\n' "$PORT_SHIM" ;;
+  esac
 }
 
 write_run_properties() {
@@ -17,14 +31,10 @@ write_run_properties() {
     printf 'grinder.script = %s\n' "$SUITE_ROOT/grinder-scripts/hbase_load.py"
     printf 'grinder.logDirectory = %s\n' "$log_dir"
     printf 'grinder.jvm.classpath = %s\n' "$(worker_classpath)"
-    # The embedded stack's default ports follow SUITE_PORT_OFFSET; explicit ones are kept.
-    if [[ -z $(property_value hbaseload.hbase.site "$source") && $(property_value hbaseload.zookeeper.port "$source") =~ ^(2181)?$ ]]; then
-      printf 'hbaseload.zookeeper.port = %s\n' "$PORT_ZK"
-    fi
-    if [[ $(property_value hbaseload.thrift.port "$source") =~ ^(9091)?$ ]]; then
-      printf 'hbaseload.thrift.port = %s\n' "$PORT_THRIFT2"
-    fi
     local override
     for override in "$@"; do printf '%s\n' "$override"; done
   } > "$target"
+  embedded_port_lines "$target" > "$target.ports"
+  cat "$target.ports" >> "$target"
+  rm -f "$target.ports"
 }

@@ -108,9 +108,11 @@ stage_e2e() {
   info "== e2e: the real stack"
   source "$SUITE_ROOT/suite.d/e2e-tests.sh"
   source "$SUITE_ROOT/suite.d/e2e-workload-tests.sh"
+  source "$SUITE_ROOT/suite.d/e2e-run-tests.sh"
   # Each test asserts its outcomes itself; an unexpected failing command inside one must
-  # fail that assertion, not end the whole suite.
+  # fail that assertion, not end the whole suite. run_e2e_tests ends by stopping HBase.
   set +e
+  run_distributed_tests
   run_e2e_tests
   set -e
 }
@@ -122,6 +124,7 @@ export SUITE_RUNS_DIR=$TEST_LOGS/runs
 source "$SUITE_ROOT/suite.d/common.sh"  # re-derive ports from the test offset
 
 cleanup() {
+  "$SUITE_ROOT/suite" shim stop > "$TEST_LOGS/shim-stop.log" 2>&1 || true
   "$SUITE_ROOT/suite" hbase stop > "$TEST_LOGS/hbase-stop.log" 2>&1 || true
 }
 trap cleanup EXIT
