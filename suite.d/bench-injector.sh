@@ -6,7 +6,7 @@
 # Also prints client CPU per request (user+sys of the client's processes over every request
 # it made, warm-up included): on a machine shared with HBase, injector CPU is what the tool
 # takes from the server, and it is steadier than throughput when neighbours are noisy.
-#   BENCH_ROUNDS (3) BENCH_THREADS (8) BENCH_SECONDS (20, measured) BENCH_WARMUP (5)
+#   BENCH_ROUNDS (3) BENCH_THREADS (8) BENCH_SECONDS (20, measured) BENCH_WARMUP (10: the Grinder worker JIT-compiles Jython and instrumented code longer than the plain loop)
 #   BENCH_MIX (get:70,put:30) BENCH_MIN_RATIO (0.90)
 set -euo pipefail
 SUITE_ME="suite bench injector"
@@ -17,7 +17,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/run-properties.sh"
 ROUNDS=${BENCH_ROUNDS:-3}
 THREADS=${BENCH_THREADS:-8}
 SECONDS_MEASURED=${BENCH_SECONDS:-20}
-WARMUP=${BENCH_WARMUP:-5}
+WARMUP=${BENCH_WARMUP:-10}
 MIX=${BENCH_MIX:-get:70,put:30}
 MIN_RATIO=${BENCH_MIN_RATIO:-0.90}
 [[ $MIX =~ ^get:([0-9]+),put:([0-9]+)$ ]] || die "BENCH_MIX must be get:G,put:P (the plain Java loop does gets and puts), not '$MIX'"
