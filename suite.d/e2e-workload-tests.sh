@@ -24,16 +24,16 @@ t_every_operation_through() {
   local tests requests errors
   tests=$(tests_in_run); requests=$(run_total 3); errors=$(run_total 4)
   if ((RC == 0)) && [[ $tests == "1 2 3 4 5 6 7" ]] && ((requests == 300 && errors == 0)); then
-    pass "$target target: all 7 operations in the data log, $requests requests, zero errors"
+    pass "$target: all 7 operations in the data log, $requests requests, zero errors"
   else
-    fail "$target target: rc $RC, tests '$tests', requests ${requests:-0}, errors ${errors:-?}: $OUT"
+    fail "$target: rc $RC, tests '$tests', requests ${requests:-0}, errors ${errors:-?}: $OUT"
   fi
   local lines bad
   read -r lines bad < <(check_witness_lines "$RUN_DIR"/injectors/*/*-data.log)
   if ((lines > 0 && bad == 0)); then
-    pass "$target target: witness within Grinder's time on all $lines requests"
+    pass "$target: witness within Grinder's time on all $lines requests"
   else
-    fail "$target target: $bad of $lines witness values missing or beyond Grinder's time"
+    fail "$target: $bad of $lines witness values missing or beyond Grinder's time"
   fi
 }
 
