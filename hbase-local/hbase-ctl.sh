@@ -66,15 +66,6 @@ check_conf() {
   fi
 }
 
-check_ports_free() {
-  local port owner
-  for port in "$@"; do
-    if port_listening "$port"; then
-      owner=$(port_owner "$port")
-      die "port $port on 127.0.0.1 is already taken${owner:+ by $owner}; stop it or set SUITE_PORT_OFFSET"
-    fi
-  done
-}
 
 # Wait until the master log says initialization completed, the JVM dies, or time runs out.
 wait_master_ready() {

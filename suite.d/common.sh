@@ -100,6 +100,18 @@ port_owner() {
   ss -Hltnp "sport = :$1" 2>/dev/null | grep -o 'users:(("[^"]*",pid=[0-9]*' | head -1 | sed 's/users:(("//; s/",pid=/ pid /' || true
 }
 
+# Refuse to start when one of PORTS already listens, naming the port and its owner.
+# PORT_HINT says how to move out of the way (the shim adds its own port variables).
+check_ports_free() {
+  local port owner
+  for port in "$@"; do
+    if port_listening "$port"; then
+      owner=$(port_owner "$port")
+      die "port $port on 127.0.0.1 is already taken${owner:+ by $owner}; stop it or ${PORT_HINT:-set SUITE_PORT_OFFSET}"
+    fi
+  done
+}
+
 # Stop PID: SIGTERM, wait up to GRACE seconds, then SIGKILL. Returns once it is gone.
 stop_pid() {
   local pid=$1 grace=${2:-20} name=${3:-process} waited=0

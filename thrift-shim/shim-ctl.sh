@@ -69,15 +69,8 @@ shim_settings() {
   fi
 }
 
-check_ports_free() {
-  local port owner
-  for port in "$@"; do
-    if port_listening "$port"; then
-      owner=$(port_owner "$port")
-      die "port $port on 127.0.0.1 is already taken${owner:+ by $owner}; stop it or set SUITE_PORT_OFFSET (or SHIM_PORT, SHIM_METRICS_PORT)"
-    fi
-  done
-}
+# How a taken port can be avoided, for check_ports_free (common.sh).
+PORT_HINT="set SUITE_PORT_OFFSET (or SHIM_PORT, SHIM_METRICS_PORT)"
 
 # Why the shim died: its own one-line reason on stderr, else the last error in its log.
 failure_reason() {
