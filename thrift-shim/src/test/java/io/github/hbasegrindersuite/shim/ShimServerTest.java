@@ -32,10 +32,7 @@ import org.apache.hadoop.hbase.thrift2.generated.TResult;
 import org.apache.hadoop.hbase.thrift2.generated.TTableDescriptor;
 import org.apache.hadoop.hbase.thrift2.generated.TTableName;
 import org.apache.hadoop.hbase.thrift2.generated.TThriftServerType;
-import org.apache.log4j.AppenderSkeleton;
-import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
-import org.apache.log4j.spi.LoggingEvent;
 import org.apache.thrift.TApplicationException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -276,7 +273,7 @@ class ShimServerTest {
   @Test
   void badInputIsCountedNotLogged() throws Exception {
     start("shim.max.frame.bytes", "65536");
-    Capture capture = new Capture();
+    WarningCapture capture = new WarningCapture();
     Logger.getRootLogger().addAppender(capture);
     try {
       for (int i = 0; i < 3; i++) {
@@ -362,26 +359,5 @@ class ShimServerTest {
     }
     Thread.sleep(200); // the two connection threads notice the closes
     assertServing();
-  }
-
-  /** Collects log lines at WARN or above. */
-  private static final class Capture extends AppenderSkeleton {
-    final List<String> lines = new ArrayList<>();
-
-    @Override
-    protected synchronized void append(LoggingEvent e) {
-      if (e.getLevel().isGreaterOrEqual(Level.WARN)) {
-        lines.add(e.getLoggerName() + ": " + e.getRenderedMessage());
-      }
-    }
-
-    @Override
-    public void close() {
-    }
-
-    @Override
-    public boolean requiresLayout() {
-      return false;
-    }
   }
 }

@@ -11,6 +11,7 @@ import io.github.hbasegrindersuite.shim.Op;
 import io.github.hbasegrindersuite.shim.ShimConfig;
 import io.github.hbasegrindersuite.shim.ShimInstance;
 import io.github.hbasegrindersuite.shim.ThriftClients;
+import io.github.hbasegrindersuite.shim.WarningCapture;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -26,10 +27,7 @@ import org.apache.hadoop.hbase.thrift2.generated.TIllegalArgument;
 import org.apache.hadoop.hbase.thrift2.generated.TPut;
 import org.apache.hadoop.hbase.thrift2.generated.TResult;
 import org.apache.hadoop.hbase.thrift2.generated.TScan;
-import org.apache.log4j.AppenderSkeleton;
-import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
-import org.apache.log4j.spi.LoggingEvent;
 import org.apache.thrift.TApplicationException;
 import org.apache.thrift.protocol.TBinaryProtocol;
 import org.apache.thrift.protocol.TMessage;
@@ -54,7 +52,7 @@ class ShimBadInputIT {
   private static ByteBuffer t;
   private static ShimInstance buffered;
   private static ShimInstance framed;
-  private Capture capture;
+  private WarningCapture capture;
 
   @BeforeAll
   static void start() throws Exception {
@@ -84,7 +82,7 @@ class ShimBadInputIT {
 
   @BeforeEach
   void captureLog() {
-    capture = new Capture();
+    capture = new WarningCapture();
     Logger.getRootLogger().addAppender(capture);
   }
 
@@ -226,26 +224,5 @@ class ShimBadInputIT {
     }
     assertTrue(buffered.metrics().errors(ErrorKind.UNKNOWN_SCANNER) >= 3);
     assertServing(buffered);
-  }
-
-  /** Collects log lines at WARN or above from every logger that reaches the root. */
-  private static final class Capture extends AppenderSkeleton {
-    final List<String> lines = new ArrayList<>();
-
-    @Override
-    protected synchronized void append(LoggingEvent e) {
-      if (e.getLevel().isGreaterOrEqual(Level.WARN)) {
-        lines.add(e.getLoggerName() + ": " + e.getRenderedMessage());
-      }
-    }
-
-    @Override
-    public void close() {
-    }
-
-    @Override
-    public boolean requiresLayout() {
-      return false;
-    }
   }
 }
