@@ -347,6 +347,24 @@ class ShimServerTest {
   }
 
   @Test
+  void idleConnectionsAreClosedAfterTheIdleTimeout() throws Exception {
+    start("shim.idle.timeout.ms", "300");
+    try (ThriftClients.Client idle = client(); ThriftClients.Client busy = client()) {
+      assertServingOn(idle);
+      long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1200);
+      while (System.nanoTime() < until) {
+        assertServingOn(busy); // a call every 100 ms keeps a connection open
+        Thread.sleep(100);
+      }
+      assertThrows(org.apache.thrift.transport.TTransportException.class,
+          () -> idle.api.get(buf("t"), new TGet(buf("r"))), "idle for 1.2 s with a 0.3 s timeout");
+      assertServingOn(busy);
+      assertEquals(1, server.openConnections());
+    }
+    assertServing();
+  }
+
+  @Test
   void connectionsBeyondTheLimitAreClosedAtOnce() throws Exception {
     start("shim.max.connections", "2");
     try (ThriftClients.Client a = client(); ThriftClients.Client b = client()) {
