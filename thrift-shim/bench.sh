@@ -77,7 +77,10 @@ start_shim() {
   for arg in "$@"; do
     if [[ $arg == jvm:* ]]; then extra_jvm+=("${arg#jvm:}"); else settings+=("$arg"); fi
   done
-  "$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "${extra_jvm[@]}" -cp "$CLASSPATH_SHIM" "$MAIN_SHIM" \
+  # setsid, as shim-ctl.sh and the gateway (hbase-ctl.sh) start theirs: with the kernel's
+  # autogroup scheduling each session shares the CPU as one group, and a shim left in this
+  # script's session would share its slice with the benchmark client.
+  setsid "$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "${extra_jvm[@]}" -cp "$CLASSPATH_SHIM" "$MAIN_SHIM" \
     shim.port=0 shim.metrics.port=0 "shim.ready.file=$WORK/$name.ready" \
     shim.hbase.zookeeper.quorum=127.0.0.1 "shim.hbase.zookeeper.port=$zk_port" "${settings[@]}" \
     > "$WORK/$name.out" 2>&1 < /dev/null &

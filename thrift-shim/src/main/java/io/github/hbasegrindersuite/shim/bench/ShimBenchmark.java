@@ -15,6 +15,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
@@ -50,15 +51,24 @@ import org.apache.thrift.transport.layered.TFramedTransport;
  * every path for every operation, in an order rotated per round, so slow drifts of a shared
  * machine hit all paths alike. Percentiles are nearest-rank over all rounds' requests.
  *
- * <p>Targets (exit 1 when missed): for the checked path, throughput at least {@code --min-ratio}
- * times the gateway's, and median latency at most {@code --max-added-median-us} above the direct
- * client's, for get and for put. Exit 2: bad arguments or no HBase.
+ * <p>Then an equal-load phase: the same threads, each paced to a fixed schedule, every path at one
+ * offered rate that all of them sustain ({@code --paced-fraction} of the slowest path's
+ * closed-loop throughput, or {@code --paced-rate}). At saturation a closed loop's latency is only
+ * its throughput seen again (Little's law: median ~ threads / throughput), so the latency a layer
+ * adds is read here, at equal load. Latency is measured from the scheduled start when a thread is
+ * behind schedule (no coordinated omission), from the actual start when it woke on time.
+ *
+ * <p>Targets (exit 1 when missed): for the checked path, closed-loop throughput at least
+ * {@code --min-ratio} times the gateway's, and equal-load median at most
+ * {@code --max-added-median-us} above the direct client's, for get and for put (the closed-loop
+ * median difference is printed beside it). Exit 2: bad arguments or no HBase.
  *
  * <pre>
  * ShimBenchmark --zk-port 2181 --target direct=direct --target gateway=thrift:9091
  *     --target shim=thrift:9092:buffered:binary [--threads 8] [--seconds 3] [--rounds 6]
  *     [--warmup-seconds 15] [--rows 20000] [--value-size 1000] [--regions 8] [--table shim_bench]
  *     [--check shim] [--min-ratio 1.0] [--max-added-median-us 200] [--shim-metrics-port P]
+ *     [--paced-fraction 0.5 | --paced-rate OPS_PER_S] (0 = no equal-load phase)
  * </pre>
  */
 public final class ShimBenchmark {
@@ -83,6 +93,8 @@ public final class ShimBenchmark {
   private double minRatio = 1.0;
   private double maxAddedMedianUs = 200;
   private int shimMetricsPort = -1;
+  private double pacedFraction = 0.5;
+  private double pacedRate = -1;
   /** Processes whose CPU time is sampled around every slice (name = pid); "bench" is added. */
   private final Map<String, Long> cpuPids = new LinkedHashMap<>();
 
@@ -128,6 +140,8 @@ public final class ShimBenchmark {
         case "--min-ratio": minRatio = Double.parseDouble(v); break;
         case "--max-added-median-us": maxAddedMedianUs = Double.parseDouble(v); break;
         case "--shim-metrics-port": shimMetricsPort = Integer.parseInt(v); break;
+        case "--paced-fraction": pacedFraction = Double.parseDouble(v); break;
+        case "--paced-rate": pacedRate = Double.parseDouble(v); break;
         case "--cpu":
           int at = v.indexOf('=');
           if (at <= 0) {
@@ -142,8 +156,10 @@ public final class ShimBenchmark {
       throw new IllegalArgumentException("no --target given");
     }
     if (threads < 1 || seconds < 1 || rounds < 1 || rows < regions || regions < 1 || valueSize < 1
-        || seconds > 600 || rounds > 50 || threads > 256 || warmupSeconds < 0 || warmupSeconds > 600) {
-      throw new IllegalArgumentException("out of range: threads 1..256, seconds 1..600, rounds 1..50, warm-up 0..600, rows >= regions >= 1");
+        || seconds > 600 || rounds > 50 || threads > 256 || warmupSeconds < 0 || warmupSeconds > 600
+        || pacedFraction < 0 || pacedFraction > 1 || pacedRate > 1_000_000) {
+      throw new IllegalArgumentException("out of range: threads 1..256, seconds 1..600, rounds 1..50, warm-up 0..600,"
+          + " rows >= regions >= 1, paced fraction 0..1, paced rate <= 1000000");
     }
   }
 
@@ -304,14 +320,22 @@ public final class ShimBenchmark {
     return m;
   }
 
+  /** Closed loop, and equal load (paced), by "op path". */
   private final Map<String, Totals> totals = new LinkedHashMap<>();
+  private final Map<String, Totals> paced = new LinkedHashMap<>();
+  /** The offered rate of the equal-load phase, per operation. */
+  private final Map<String, Double> pacedRates = new LinkedHashMap<>();
 
   private static String key(String target, String op) {
     return op + " " + target;
   }
 
-  /** Runs one slice: all threads on one path and operation for the given time. */
-  private double[] slice(String name, String op, int durationSeconds, Connection direct, Totals into) throws Exception {
+  /**
+   * Runs one slice: all threads on one path and operation for the given time, in a closed loop
+   * ({@code rate} 0) or each thread paced to rate / threads requests per second.
+   */
+  private double[] slice(String name, String op, int durationSeconds, double rate, Connection direct, Totals into)
+      throws Exception {
     String spec = targets.get(name);
     Client[] clients = new Client[threads];
     for (int i = 0; i < threads; i++) {
@@ -325,6 +349,7 @@ public final class ShimBenchmark {
     Thread[] workers = new Thread[threads];
     long durationNanos = TimeUnit.SECONDS.toNanos(durationSeconds);
     long seed = System.nanoTime();
+    long intervalNanos = rate > 0 ? (long) (1e9 * threads / rate) : 0;
     for (int i = 0; i < threads; i++) {
       final int t = i;
       hs[t] = new Histogram();
@@ -343,10 +368,26 @@ public final class ShimBenchmark {
         long begin = System.nanoTime();
         long end = begin + durationNanos;
         long now = begin;
+        long next = intervalNanos > 0 ? begin + random.nextLong(intervalNanos) : 0; // spread the threads
         boolean get = op.equals("get");
         while (now < end) {
           byte[] row = rowKey(random.nextInt(rows));
-          long before = System.nanoTime();
+          long before;
+          if (intervalNanos > 0) {
+            if (next >= end) {
+              break;
+            }
+            long early = next - System.nanoTime();
+            if (early > 0) {
+              LockSupport.parkNanos(early);
+              before = System.nanoTime(); // woke on time: the timer's overshoot is not the path's
+            } else {
+              before = next; // behind schedule: the wait counts
+            }
+            next += intervalNanos;
+          } else {
+            before = System.nanoTime();
+          }
           try {
             if (get) {
               c.get(row);
@@ -460,7 +501,8 @@ public final class ShimBenchmark {
     conf.setLong("hbase.client.operation.timeout", 30_000);
     hbaseConf = conf;
     List<String> names = new ArrayList<>(targets.keySet());
-    long total = (long) names.size() * OPS.length * (warmupSeconds + (long) rounds * seconds);
+    boolean equalLoad = pacedRate > 0 || (pacedRate < 0 && pacedFraction > 0);
+    long total = (long) names.size() * OPS.length * (warmupSeconds + (equalLoad ? 2L : 1L) * rounds * seconds);
     out.printf(Locale.ROOT, "ShimBenchmark: %d threads, %s, %d rounds x %d s per path and operation (warm-up %d s),"
             + " %d rows x %d bytes in %d regions; about %d s%n", threads, String.join(", ", names), rounds, seconds,
         warmupSeconds, rows, valueSize, regions, total);
@@ -474,12 +516,13 @@ public final class ShimBenchmark {
       for (String n : names) {
         for (String op : OPS) {
           totals.put(key(n, op), new Totals());
+          paced.put(key(n, op), new Totals());
         }
       }
       if (warmupSeconds > 0) {
         for (String op : OPS) {
           for (String n : names) {
-            double[] r = slice(n, op, warmupSeconds, direct, null);
+            double[] r = slice(n, op, warmupSeconds, 0, direct, null);
             out.printf(Locale.ROOT, "  warm-up %-3s %-16s %9.0f ops/s  p50 %7.0f us%s%n", op, n, r[0], r[1],
                 r[2] > 0 ? "  errors " + (long) r[2] : "");
           }
@@ -490,48 +533,58 @@ public final class ShimBenchmark {
           List<String> order = new ArrayList<>(names);
           Collections.rotate(order, -round);
           for (String n : order) {
-            double[] r = slice(n, op, seconds, direct, totals.get(key(n, op)));
+            double[] r = slice(n, op, seconds, 0, direct, totals.get(key(n, op)));
             out.printf(Locale.ROOT, "  round %d/%d %-3s %-16s %9.0f ops/s  p50 %7.0f us%s%n", round + 1, rounds, op, n,
                 r[0], r[1], r[2] > 0 ? "  errors " + (long) r[2] : "");
           }
         }
       }
+      runEqualLoad(names, direct);
     }
     return report(names);
   }
 
-  private int report(List<String> names) {
-    out.println();
-    out.printf(Locale.ROOT, "%-4s %-16s %10s %9s %9s %9s %9s %8s%n", "op", "path", "ops/s", "p50_us", "p90_us",
-        "p99_us", "mean_us", "errors");
+  /** Every path at one offered rate per operation, paced, rounds interleaved as above. */
+  private void runEqualLoad(List<String> names, Connection direct) throws Exception {
+    if (pacedRate == 0 || (pacedRate < 0 && pacedFraction == 0)) {
+      return;
+    }
     for (String op : OPS) {
+      double slowest = Double.MAX_VALUE;
       for (String n : names) {
         Totals t = totals.get(key(n, op));
-        Histogram.Snapshot s = t.latency.snapshot();
-        out.printf(Locale.ROOT, "%-4s %-16s %10.0f %9.0f %9.0f %9.0f %9.0f %8d%n", op, n, t.count / t.seconds,
-            s.percentileNanos(50) / 1000.0, s.percentileNanos(90) / 1000.0, s.percentileNanos(99) / 1000.0,
-            s.meanNanos() / 1000.0, t.errors);
+        slowest = Math.min(slowest, t.count / t.seconds);
       }
+      pacedRates.put(op, pacedRate > 0 ? pacedRate : Math.max(threads, Math.floor(slowest * pacedFraction)));
     }
-    if (!cpuPids.isEmpty()) {
-      out.println();
-      StringBuilder h = new StringBuilder(String.format(Locale.ROOT, "%-4s %-16s", "op", "path"));
-      for (String p : cpuPids.keySet()) {
-        h.append(String.format(Locale.ROOT, " %12s", p));
-      }
-      out.println(h.append("   (CPU microseconds per request, by process)"));
+    out.printf(Locale.ROOT, "equal load: every path paced to get %.0f/s, put %.0f/s (%s)%n", pacedRates.get("get"),
+        pacedRates.get("put"), pacedRate > 0 ? "--paced-rate"
+            : String.format(Locale.ROOT, "%.2f x the slowest path's closed-loop throughput", pacedFraction));
+    for (int round = 0; round < rounds; round++) {
       for (String op : OPS) {
-        for (String n : names) {
-          Totals t = totals.get(key(n, op));
-          StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-4s %-16s", op, n));
-          for (String p : cpuPids.keySet()) {
-            Long ticks = t.cpuTicks.get(p);
-            line.append(ticks == null || t.count == 0 ? String.format(Locale.ROOT, " %12s", "-")
-                : String.format(Locale.ROOT, " %12.1f", ticks * 10_000.0 / t.count));
-          }
-          out.println(line);
+        List<String> order = new ArrayList<>(names);
+        Collections.rotate(order, -round);
+        for (String n : order) {
+          double[] r = slice(n, op, seconds, pacedRates.get(op), direct, paced.get(key(n, op)));
+          out.printf(Locale.ROOT, "  paced %d/%d %-3s %-16s %9.0f ops/s  p50 %7.0f us%s%n", round + 1, rounds, op, n,
+              r[0], r[1], r[2] > 0 ? "  errors " + (long) r[2] : "");
         }
       }
+    }
+  }
+
+  private int report(List<String> names) {
+    boolean equalLoad = !pacedRates.isEmpty();
+    out.println();
+    out.println("closed loop (" + threads + " threads, as fast as each path goes):");
+    printLatencies(names, totals);
+    printCpu(names, totals);
+    if (equalLoad) {
+      out.println();
+      out.printf(Locale.ROOT, "equal load (%d threads paced to get %.0f/s, put %.0f/s on every path):%n", threads,
+          pacedRates.get("get"), pacedRates.get("put"));
+      printLatencies(names, paced);
+      printCpu(names, paced);
     }
     out.println();
     boolean ok = true;
@@ -544,7 +597,6 @@ public final class ShimBenchmark {
       for (String op : OPS) {
         Totals mine = totals.get(key(n, op));
         Totals gateway = totals.get(key("gateway", op));
-        Totals direct = totals.get(key("direct", op));
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-4s %-16s", op, n));
         if (gateway != null) {
           double ratio = (mine.count / mine.seconds) / (gateway.count / gateway.seconds);
@@ -554,20 +606,31 @@ public final class ShimBenchmark {
           }
           boolean pass = ratio >= minRatio;
           line.append(String.format(Locale.ROOT, " throughput / gateway = %.3f (per round %s)%s", ratio,
-              String.join(" ", perRound), judged ? (pass ? " [ok >= " + minRatio + "]" : " [MISSED: target >= " + minRatio + "]") : ""));
+              String.join(" ", perRound), verdict(judged, pass, ">= " + minRatio)));
           if (judged) {
             ok &= pass;
             checked = true;
           }
         }
-        if (direct != null) {
-          double added = (mine.latency.snapshot().percentileNanos(50) - direct.latency.snapshot().percentileNanos(50)) / 1000.0;
-          boolean pass = added <= maxAddedMedianUs;
-          line.append(String.format(Locale.ROOT, "; median - direct = %+.0f us%s", added,
-              judged ? (pass ? " [ok <= " + (long) maxAddedMedianUs + "]" : " [MISSED: target <= " + (long) maxAddedMedianUs + "]") : ""));
-          if (judged) {
-            ok &= pass;
-            checked = true;
+        if (totals.containsKey(key("direct", op))) {
+          double saturated = addedMedianUs(totals, n, op);
+          if (equalLoad) {
+            double added = addedMedianUs(paced, n, op);
+            boolean pass = added <= maxAddedMedianUs;
+            line.append(String.format(Locale.ROOT, "; median - direct at equal load = %+.0f us%s (closed loop %+.0f us)",
+                added, verdict(judged, pass, "<= " + (long) maxAddedMedianUs), saturated));
+            if (judged) {
+              ok &= pass;
+              checked = true;
+            }
+          } else {
+            boolean pass = saturated <= maxAddedMedianUs;
+            line.append(String.format(Locale.ROOT, "; median - direct (closed loop) = %+.0f us%s", saturated,
+                verdict(judged, pass, "<= " + (long) maxAddedMedianUs)));
+            if (judged) {
+              ok &= pass;
+              checked = true;
+            }
           }
         }
         out.println(line);
@@ -582,6 +645,52 @@ public final class ShimBenchmark {
     }
     out.println(ok ? "targets met" : "TARGETS MISSED");
     return ok ? 0 : 1;
+  }
+
+  private static String verdict(boolean judged, boolean pass, String target) {
+    return judged ? (pass ? " [ok " + target + "]" : " [MISSED: target " + target + "]") : "";
+  }
+
+  private static double addedMedianUs(Map<String, Totals> phase, String path, String op) {
+    return (phase.get(key(path, op)).latency.snapshot().percentileNanos(50)
+        - phase.get(key("direct", op)).latency.snapshot().percentileNanos(50)) / 1000.0;
+  }
+
+  private void printLatencies(List<String> names, Map<String, Totals> phase) {
+    out.printf(Locale.ROOT, "%-4s %-16s %10s %9s %9s %9s %9s %8s%n", "op", "path", "ops/s", "p50_us", "p90_us",
+        "p99_us", "mean_us", "errors");
+    for (String op : OPS) {
+      for (String n : names) {
+        Totals t = phase.get(key(n, op));
+        Histogram.Snapshot s = t.latency.snapshot();
+        out.printf(Locale.ROOT, "%-4s %-16s %10.0f %9.0f %9.0f %9.0f %9.0f %8d%n", op, n, t.count / t.seconds,
+            s.percentileNanos(50) / 1000.0, s.percentileNanos(90) / 1000.0, s.percentileNanos(99) / 1000.0,
+            s.meanNanos() / 1000.0, t.errors);
+      }
+    }
+  }
+
+  private void printCpu(List<String> names, Map<String, Totals> phase) {
+    if (cpuPids.isEmpty()) {
+      return;
+    }
+    StringBuilder h = new StringBuilder(String.format(Locale.ROOT, "%-4s %-16s", "op", "path"));
+    for (String p : cpuPids.keySet()) {
+      h.append(String.format(Locale.ROOT, " %12s", p));
+    }
+    out.println(h.append("   (CPU microseconds per request, by process)"));
+    for (String op : OPS) {
+      for (String n : names) {
+        Totals t = phase.get(key(n, op));
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-4s %-16s", op, n));
+        for (String p : cpuPids.keySet()) {
+          Long ticks = t.cpuTicks.get(p);
+          line.append(ticks == null || t.count == 0 ? String.format(Locale.ROOT, " %12s", "-")
+              : String.format(Locale.ROOT, " %12.1f", ticks * 10_000.0 / t.count));
+        }
+        out.println(line);
+      }
+    }
   }
 
   /** The checked shim's own split (whole call vs HBase call inside), warm-up included. */
