@@ -36,20 +36,38 @@ check_warmup <- function(window) {
             "Statistics use only requests that started at or after the cut; the window runs from the first such start to the last such end.")
 }
 
-check_littles_law <- function(total, pacing = FALSE) {
+# The same law once each thread's time between requests is counted: the sum over threads of
+# 1 / mean cycle (start to next start). Explains a shortfall when it lands within tolerance.
+littles_law_with_cycles <- function(cycles, throughput_rps) {
+  if (is.null(cycles) || nrow(cycles) == 0 || anyNA(cycles$cycle_us) || any(cycles$cycle_us <= 0)) return(NULL)
+  predicted <- sum(1e6 / cycles$cycle_us)
+  deviation <- throughput_rps / predicted - 1
+  list(predicted_rps = predicted, deviation = deviation, mean_cycle_ms = mean(cycles$cycle_us) / 1000,
+       mean_gap_ms = mean(cycles$gap_us) / 1000, explains = !is.na(deviation) && abs(deviation) <= LITTLE_TOLERANCE)
+}
+
+check_littles_law <- function(total, pacing = FALSE, cycles = NULL) {
   mean <- precise_mean_ms(total)
   law <- littles_law(total$threads, mean$value, total$throughput_rps)
   if (is.na(law$deviation)) {
     return(check_row("Little's law", "n/a", "no mean time or throughput", ""))
   }
   status <- if (pacing) "info" else if (law$flagged) "FLAG" else "ok"
+  with_cycles <- if (law$flagged) littles_law_with_cycles(cycles, total$throughput_rps) else NULL
+  cause <- if (is.null(with_cycles)) "" else sprintf(
+    "; counting the time between requests (mean cycle %s ms, of which %s ms off the timer): %s req/s (%+.1f%%): %s",
+    fmt_num(with_cycles$mean_cycle_ms, 3), fmt_num(with_cycles$mean_gap_ms, 3), fmt_num(with_cycles$predicted_rps, 1),
+    100 * with_cycles$deviation,
+    if (with_cycles$explains) "the shortfall is the off-timer gap" else "not explained by the off-timer gap either")
   check_row("Little's law", status,
-            sprintf("threads / mean = %s / %s ms = %s req/s; measured %s req/s (%+.1f%%, tolerance 10%%; %s)",
+            sprintf("threads / mean = %s / %s ms = %s req/s; measured %s req/s (%+.1f%%, tolerance 10%%; %s)%s",
                     fmt_int(total$threads), fmt_num(mean$value, 3), fmt_num(law$predicted_rps, 1),
-                    fmt_num(total$throughput_rps, 1), 100 * law$deviation, mean$source),
+                    fmt_num(total$throughput_rps, 1), 100 * law$deviation, mean$source, cause),
             paste("A closed loop of N threads each waiting for its request gives throughput = N / mean time.",
                   "Measured below that: threads spent time outside the timed call (script, think time, off-timer gap),",
-                  "were idle or starting, or the thread count is wrong.",
+                  "were idle or starting, or the thread count is wrong. When flagged, the law is tried again with",
+                  "each thread's measured cycle (start to next start); if that matches, the time went between",
+                  "requests: on a saturated injector, threads wait there for CPU (more injectors or fewer threads per worker).",
                   if (pacing) "Pacing was on, so threads wait on purpose and the law is only indicative." else ""))
 }
 

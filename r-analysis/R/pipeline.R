@@ -48,7 +48,7 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   pacing <- isTRUE(manifest$pacing) || has_lag
   checks <- rbind(
     check_warmup(window),
-    check_littles_law(summary[test == "total"], pacing),
+    check_littles_law(summary[test == "total"], pacing, cycles),
     check_overhead(summary),
     check_offtimer_gap(cycles, pacing),
     check_injector_cpu(run$metrics, window),

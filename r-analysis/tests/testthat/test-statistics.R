@@ -83,6 +83,25 @@ test_that("Little's law check uses the witness mean when Grinder's ms are too co
   expect_equal(check_littles_law(row)$status, "FLAG")
 })
 
+test_that("a Little's law shortfall is tried again with the threads' cycles", {
+  # 3 threads, 30 ms mean -> 100 req/s by threads / mean; cycles 50, 40, 40 ms -> 20 + 25 + 25 = 70 req/s
+  cycles <- data.table(cycle_us = c(50000, 40000, 40000), gap_us = c(20000, 10000, 10000))
+  law <- littles_law_with_cycles(cycles, 70)
+  expect_equal(law$predicted_rps, 70)
+  expect_equal(law$mean_gap_ms, 40 / 3)
+  expect_true(law$explains)
+  row <- data.table(test = "total", threads = 3, mean_ms = 30, witness_mean_ms = NA_real_, grinder_coarse = FALSE,
+                    throughput_rps = 70)
+  check <- check_littles_law(row, cycles = cycles)
+  expect_equal(check$status, "FLAG")   # still below threads / mean: the offered load was lower than the threads suggest
+  expect_match(check$result, "70.0 req/s \\(\\+0.0%\\): the shortfall is the off-timer gap")
+  row$throughput_rps <- 50             # 50 / 70 - 1 = -28.6%: the cycles do not explain it
+  expect_match(check_littles_law(row, cycles = cycles)$result, "\\(-28.6%\\): not explained by the off-timer gap either")
+  row$throughput_rps <- 100            # no shortfall: nothing to explain
+  expect_false(grepl("cycle", check_littles_law(row, cycles = cycles)$result))
+  expect_null(littles_law_with_cycles(cycles[0], 70))
+})
+
 test_that("off-timer gap per thread: cycle minus witness, flagged above 50 us", {
   measured <- data.table(
     file_id = 1L, thread = rep(0:1, each = 101),
