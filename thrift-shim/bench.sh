@@ -186,7 +186,7 @@ if ((shim_warmup > 0)); then
   info "warming the fresh shim JVMs: ${shim_warmup}s of get, then of put, each (not measured)"
   "$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "-Dlog4j.configuration=thrift-shim-log4j.properties" \
     -cp "$CLASSPATH_SHIM" "$MAIN_BENCH" --zk-port "$zk_port" "${warm_targets[@]}" "${bench_args[@]}" \
-    --rounds 1 --seconds "$shim_warmup" --warmup-seconds 0 > "$WORK/warm-up.txt" 2>&1 \
+    --rounds 1 --seconds "$shim_warmup" --warmup-seconds 0 --paced-fraction 0 > "$WORK/warm-up.txt" 2>&1 \
     || die "warming the shims failed: $(tail -1 "$WORK/warm-up.txt")"
 fi
 rc=0
