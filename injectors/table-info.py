@@ -3,35 +3,27 @@
     java -cp <grinder + worker classpath> org.python.util.jython injectors/table-info.py PROPERTIES
 
 Reads hbaseload.table and the connection keys (hbaseload.hbase.site, else
-hbaseload.zookeeper.quorum and .port) from PROPERTIES, prints key=value lines (name, regions,
-servers, store_mb, memstore_mb) and exits 0; exits 3 when the table does not exist, 1 when
-HBase cannot be reached in time. Standalone on purpose: it needs only the HBase client."""
+hbaseload.zookeeper.quorum and .port, and hbaseload.timeout.ms) from PROPERTIES through the
+worker jar's Settings, connects as the direct target does, prints key=value lines (name,
+regions, servers, store_mb, memstore_mb) and exits 0; exits 3 when the table does not exist,
+1 when HBase cannot be reached in time."""
 
 import sys
 
 from java.io import FileInputStream
 from java.util import Properties
-from org.apache.hadoop.fs import Path
-from org.apache.hadoop.hbase import HBaseConfiguration, Size, TableName
+from org.apache.hadoop.hbase import Size, TableName
 from org.apache.hadoop.hbase.client import ConnectionFactory
+from io.github.hbasegrindersuite.worker import Settings
+from io.github.hbasegrindersuite.worker.targets import DirectTarget
 
 
 def configuration(properties):
-    def key(name, default):
-        value = properties.getProperty("hbaseload." + name)
-        return value.strip() if value is not None and value.strip() else default
-    conf = HBaseConfiguration.create()
-    site = key("hbase.site", "")
-    if site:
-        conf.addResource(Path(site))
-    else:
-        conf.set("hbase.zookeeper.quorum", key("zookeeper.quorum", "127.0.0.1"))
-        conf.setInt("hbase.zookeeper.property.clientPort", int(key("zookeeper.port", "2181")))
-    for name in ("hbase.rpc.timeout", "hbase.client.operation.timeout", "hbase.client.meta.operation.timeout"):
-        conf.setInt(name, 10000)
-    conf.setInt("zookeeper.recovery.retry", 1)
+    settings = Settings.load(properties)
+    conf = DirectTarget.configuration(settings)
+    # A manifest detail: give up sooner than the load's client would.
     conf.setInt("hbase.client.retries.number", 3)
-    return conf, key("table", "hbaseload")
+    return conf, settings.text("table")
 
 
 def main(path):
