@@ -67,6 +67,18 @@ public final class ShimHandler implements THBaseService.Iface {
     T run() throws IOException;
   }
 
+  /** An HBase client call on an open table. */
+  @FunctionalInterface
+  private interface TableCall<T> {
+    T run(Table t) throws IOException;
+  }
+
+  /** An HBase client call on an open table that returns nothing. */
+  @FunctionalInterface
+  private interface TableAction {
+    void run(Table t) throws IOException;
+  }
+
   private static final int TABLE_NAME_CACHE_MAX = 4096;
 
   private final Connection connection;
@@ -184,6 +196,29 @@ public final class ShimHandler implements THBaseService.Iface {
     return connection.getTable(tableName(name));
   }
 
+  /** Opens the table and runs the call on it, timed as the operation's HBase stage. */
+  private <T> T onTable(Op op, ByteBuffer name, TableCall<T> c) throws IOException {
+    try (Table t = table(name)) {
+      return hbase(op, () -> c.run(t));
+    }
+  }
+
+  private void runOnTable(Op op, ByteBuffer name, TableAction a) throws IOException {
+    onTable(op, name, t -> {
+      a.run(t);
+      return null;
+    });
+  }
+
+  /** checkAndPut's and checkAndDelete's condition: the cell absent (value null) or equal to value. */
+  private static CheckAndMutate.Builder ifAbsentOrEqual(ByteBuffer row, ByteBuffer family, ByteBuffer qualifier,
+      ByteBuffer value) {
+    CheckAndMutate.Builder b = CheckAndMutate.newBuilder(bytes(row));
+    return value == null
+        ? b.ifNotExists(bytes(family), bytes(qualifier))
+        : b.ifEquals(bytes(family), bytes(qualifier), bytes(value));
+  }
+
   private static byte[] bytes(ByteBuffer b) {
     return Mapping.bytes(b);
   }
@@ -194,9 +229,7 @@ public final class ShimHandler implements THBaseService.Iface {
   public boolean exists(ByteBuffer table, TGet tget) throws TIOError {
     return call(Op.EXISTS, () -> {
       Get get = ThriftUtilities.getFromThrift(tget);
-      try (Table t = table(table)) {
-        return hbase(Op.EXISTS, () -> t.exists(get));
-      }
+      return onTable(Op.EXISTS, table, t -> t.exists(get));
     });
   }
 
@@ -204,14 +237,12 @@ public final class ShimHandler implements THBaseService.Iface {
   public List<Boolean> existsAll(ByteBuffer table, List<TGet> tgets) throws TIOError {
     return call(Op.EXISTS_ALL, () -> {
       List<Get> gets = ThriftUtilities.getsFromThrift(tgets);
-      try (Table t = table(table)) {
-        boolean[] found = hbase(Op.EXISTS_ALL, () -> t.exists(gets));
-        List<Boolean> out = new ArrayList<>(found.length);
-        for (boolean f : found) {
-          out.add(f);
-        }
-        return out;
+      boolean[] found = onTable(Op.EXISTS_ALL, table, t -> t.exists(gets));
+      List<Boolean> out = new ArrayList<>(found.length);
+      for (boolean f : found) {
+        out.add(f);
       }
+      return out;
     });
   }
 
@@ -219,9 +250,7 @@ public final class ShimHandler implements THBaseService.Iface {
   public TResult get(ByteBuffer table, TGet tget) throws TIOError {
     return call(Op.GET, () -> {
       Get get = ThriftUtilities.getFromThrift(tget);
-      try (Table t = table(table)) {
-        return Mapping.resultFromHBase(hbase(Op.GET, () -> t.get(get)));
-      }
+      return Mapping.resultFromHBase(onTable(Op.GET, table, t -> t.get(get)));
     });
   }
 
@@ -229,9 +258,7 @@ public final class ShimHandler implements THBaseService.Iface {
   public List<TResult> getMultiple(ByteBuffer table, List<TGet> tgets) throws TIOError {
     return call(Op.GET_MULTIPLE, () -> {
       List<Get> gets = ThriftUtilities.getsFromThrift(tgets);
-      try (Table t = table(table)) {
-        return Mapping.resultsFromHBase(hbase(Op.GET_MULTIPLE, () -> t.get(gets)));
-      }
+      return Mapping.resultsFromHBase(onTable(Op.GET_MULTIPLE, table, t -> t.get(gets)));
     });
   }
 
@@ -239,12 +266,8 @@ public final class ShimHandler implements THBaseService.Iface {
   public void put(ByteBuffer table, TPut tput) throws TIOError {
     call(Op.PUT, () -> {
       var put = ThriftUtilities.putFromThrift(tput);
-      try (Table t = table(table)) {
-        return hbase(Op.PUT, () -> {
-          t.put(put);
-          return null;
-        });
-      }
+      runOnTable(Op.PUT, table, t -> t.put(put));
+      return null;
     });
   }
 
@@ -252,13 +275,8 @@ public final class ShimHandler implements THBaseService.Iface {
   public boolean checkAndPut(ByteBuffer table, ByteBuffer row, ByteBuffer family, ByteBuffer qualifier,
       ByteBuffer value, TPut tput) throws TIOError {
     return call(Op.CHECK_AND_PUT, () -> {
-      CheckAndMutate.Builder b = CheckAndMutate.newBuilder(bytes(row));
-      CheckAndMutate cam = (value == null
-          ? b.ifNotExists(bytes(family), bytes(qualifier))
-          : b.ifEquals(bytes(family), bytes(qualifier), bytes(value))).build(ThriftUtilities.putFromThrift(tput));
-      try (Table t = table(table)) {
-        return hbase(Op.CHECK_AND_PUT, () -> t.checkAndMutate(cam).isSuccess());
-      }
+      CheckAndMutate cam = ifAbsentOrEqual(row, family, qualifier, value).build(ThriftUtilities.putFromThrift(tput));
+      return onTable(Op.CHECK_AND_PUT, table, t -> t.checkAndMutate(cam).isSuccess());
     });
   }
 
@@ -266,12 +284,8 @@ public final class ShimHandler implements THBaseService.Iface {
   public void putMultiple(ByteBuffer table, List<TPut> tputs) throws TIOError {
     call(Op.PUT_MULTIPLE, () -> {
       var puts = ThriftUtilities.putsFromThrift(tputs);
-      try (Table t = table(table)) {
-        return hbase(Op.PUT_MULTIPLE, () -> {
-          t.put(puts);
-          return null;
-        });
-      }
+      runOnTable(Op.PUT_MULTIPLE, table, t -> t.put(puts));
+      return null;
     });
   }
 
@@ -279,12 +293,8 @@ public final class ShimHandler implements THBaseService.Iface {
   public void deleteSingle(ByteBuffer table, TDelete tdelete) throws TIOError {
     call(Op.DELETE_SINGLE, () -> {
       var delete = ThriftUtilities.deleteFromThrift(tdelete);
-      try (Table t = table(table)) {
-        return hbase(Op.DELETE_SINGLE, () -> {
-          t.delete(delete);
-          return null;
-        });
-      }
+      runOnTable(Op.DELETE_SINGLE, table, t -> t.delete(delete));
+      return null;
     });
   }
 
@@ -293,12 +303,7 @@ public final class ShimHandler implements THBaseService.Iface {
   public List<TDelete> deleteMultiple(ByteBuffer table, List<TDelete> tdeletes) throws TIOError {
     return call(Op.DELETE_MULTIPLE, () -> {
       var deletes = ThriftUtilities.deletesFromThrift(tdeletes);
-      try (Table t = table(table)) {
-        hbase(Op.DELETE_MULTIPLE, () -> {
-          t.delete(deletes);
-          return null;
-        });
-      }
+      runOnTable(Op.DELETE_MULTIPLE, table, t -> t.delete(deletes));
       return Collections.emptyList();
     });
   }
@@ -307,13 +312,8 @@ public final class ShimHandler implements THBaseService.Iface {
   public boolean checkAndDelete(ByteBuffer table, ByteBuffer row, ByteBuffer family, ByteBuffer qualifier,
       ByteBuffer value, TDelete tdelete) throws TIOError {
     return call(Op.CHECK_AND_DELETE, () -> {
-      CheckAndMutate.Builder b = CheckAndMutate.newBuilder(bytes(row));
-      CheckAndMutate cam = (value == null
-          ? b.ifNotExists(bytes(family), bytes(qualifier))
-          : b.ifEquals(bytes(family), bytes(qualifier), bytes(value))).build(ThriftUtilities.deleteFromThrift(tdelete));
-      try (Table t = table(table)) {
-        return hbase(Op.CHECK_AND_DELETE, () -> t.checkAndMutate(cam).isSuccess());
-      }
+      CheckAndMutate cam = ifAbsentOrEqual(row, family, qualifier, value).build(ThriftUtilities.deleteFromThrift(tdelete));
+      return onTable(Op.CHECK_AND_DELETE, table, t -> t.checkAndMutate(cam).isSuccess());
     });
   }
 
@@ -321,9 +321,7 @@ public final class ShimHandler implements THBaseService.Iface {
   public TResult increment(ByteBuffer table, TIncrement tincrement) throws TIOError {
     return call(Op.INCREMENT, () -> {
       var increment = ThriftUtilities.incrementFromThrift(tincrement);
-      try (Table t = table(table)) {
-        return Mapping.resultFromHBase(hbase(Op.INCREMENT, () -> t.increment(increment)));
-      }
+      return Mapping.resultFromHBase(onTable(Op.INCREMENT, table, t -> t.increment(increment)));
     });
   }
 
@@ -331,9 +329,7 @@ public final class ShimHandler implements THBaseService.Iface {
   public TResult append(ByteBuffer table, TAppend tappend) throws TIOError {
     return call(Op.APPEND, () -> {
       var append = ThriftUtilities.appendFromThrift(tappend);
-      try (Table t = table(table)) {
-        return Mapping.resultFromHBase(hbase(Op.APPEND, () -> t.append(append)));
-      }
+      return Mapping.resultFromHBase(onTable(Op.APPEND, table, t -> t.append(append)));
     });
   }
 
@@ -382,9 +378,7 @@ public final class ShimHandler implements THBaseService.Iface {
   public void mutateRow(ByteBuffer table, TRowMutations trowMutations) throws TIOError {
     call(Op.MUTATE_ROW, () -> {
       var mutations = ThriftUtilities.rowMutationsFromThrift(trowMutations);
-      try (Table t = table(table)) {
-        return hbase(Op.MUTATE_ROW, () -> t.mutateRow(mutations));
-      }
+      return onTable(Op.MUTATE_ROW, table, t -> t.mutateRow(mutations));
     });
   }
 
@@ -395,14 +389,12 @@ public final class ShimHandler implements THBaseService.Iface {
         throw new IllegalArgumentException("numRows must not be negative: " + numRows);
       }
       var scan = ThriftUtilities.scanFromThrift(tscan);
-      try (Table t = table(table)) {
-        Result[] rows = hbase(Op.GET_SCANNER_RESULTS, () -> {
-          try (ResultScanner scanner = t.getScanner(scan)) {
-            return scanner.next(numRows);
-          }
-        });
-        return Mapping.resultsFromHBase(rows);
-      }
+      Result[] rows = onTable(Op.GET_SCANNER_RESULTS, table, t -> {
+        try (ResultScanner scanner = t.getScanner(scan)) {
+          return scanner.next(numRows);
+        }
+      });
+      return Mapping.resultsFromHBase(rows);
     });
   }
 
@@ -438,9 +430,7 @@ public final class ShimHandler implements THBaseService.Iface {
       CheckAndMutate cam = CheckAndMutate.newBuilder(bytes(row))
           .ifMatches(bytes(family), bytes(qualifier), ThriftUtilities.compareOpFromThrift(compareOp), bytes(value))
           .build(ThriftUtilities.rowMutationsFromThrift(trowMutations));
-      try (Table t = table(table)) {
-        return hbase(Op.CHECK_AND_MUTATE, () -> t.checkAndMutate(cam).isSuccess());
-      }
+      return onTable(Op.CHECK_AND_MUTATE, table, t -> t.checkAndMutate(cam).isSuccess());
     });
   }
 

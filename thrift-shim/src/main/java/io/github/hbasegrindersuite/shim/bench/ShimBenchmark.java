@@ -501,8 +501,7 @@ public final class ShimBenchmark {
     conf.setLong("hbase.client.operation.timeout", 30_000);
     hbaseConf = conf;
     List<String> names = new ArrayList<>(targets.keySet());
-    boolean equalLoad = pacedRate > 0 || (pacedRate < 0 && pacedFraction > 0);
-    long total = (long) names.size() * OPS.length * (warmupSeconds + (equalLoad ? 2L : 1L) * rounds * seconds);
+    long total = (long) names.size() * OPS.length * (warmupSeconds + (equalLoadWanted() ? 2L : 1L) * rounds * seconds);
     out.printf(Locale.ROOT, "ShimBenchmark: %d threads, %s, %d rounds x %d s per path and operation (warm-up %d s),"
             + " %d rows x %d bytes in %d regions; about %d s%n", threads, String.join(", ", names), rounds, seconds,
         warmupSeconds, rows, valueSize, regions, total);
@@ -544,9 +543,14 @@ public final class ShimBenchmark {
     return report(names);
   }
 
+  /** --paced-rate N, or (unset) a non-zero --paced-fraction. */
+  private boolean equalLoadWanted() {
+    return pacedRate > 0 || (pacedRate < 0 && pacedFraction > 0);
+  }
+
   /** Every path at one offered rate per operation, paced, rounds interleaved as above. */
   private void runEqualLoad(List<String> names, Connection direct) throws Exception {
-    if (pacedRate == 0 || (pacedRate < 0 && pacedFraction == 0)) {
+    if (!equalLoadWanted()) {
       return;
     }
     for (String op : OPS) {
@@ -613,24 +617,18 @@ public final class ShimBenchmark {
           }
         }
         if (totals.containsKey(key("direct", op))) {
+          // judged at equal load when there was one, else in the closed loop
           double saturated = addedMedianUs(totals, n, op);
-          if (equalLoad) {
-            double added = addedMedianUs(paced, n, op);
-            boolean pass = added <= maxAddedMedianUs;
-            line.append(String.format(Locale.ROOT, "; median - direct at equal load = %+.0f us%s (closed loop %+.0f us)",
-                added, verdict(judged, pass, "<= " + (long) maxAddedMedianUs), saturated));
-            if (judged) {
-              ok &= pass;
-              checked = true;
-            }
-          } else {
-            boolean pass = saturated <= maxAddedMedianUs;
-            line.append(String.format(Locale.ROOT, "; median - direct (closed loop) = %+.0f us%s", saturated,
-                verdict(judged, pass, "<= " + (long) maxAddedMedianUs)));
-            if (judged) {
-              ok &= pass;
-              checked = true;
-            }
+          double added = equalLoad ? addedMedianUs(paced, n, op) : saturated;
+          boolean pass = added <= maxAddedMedianUs;
+          String verdict = verdict(judged, pass, "<= " + (long) maxAddedMedianUs);
+          line.append(equalLoad
+              ? String.format(Locale.ROOT, "; median - direct at equal load = %+.0f us%s (closed loop %+.0f us)",
+                  added, verdict, saturated)
+              : String.format(Locale.ROOT, "; median - direct (closed loop) = %+.0f us%s", added, verdict));
+          if (judged) {
+            ok &= pass;
+            checked = true;
           }
         }
         out.println(line);
