@@ -72,11 +72,17 @@ worker_classpath() {
   printf '%s:%s' "$SUITE_LIB/hbase-grinder-worker.jar" "$(classpath_of worker)"
 }
 
+# JVM options for the suite's short-lived helper JVMs (table info, the run plan): C1 only and a
+# serial collector, since a few seconds of life never repay C2's compiles or G1's threads.
+BRIEF_JVM_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+
 # Run a Java main class of the worker jar with what a Grinder worker has on its classpath
 # (the HBase client subset, then Grinder's slf4j/logback); logging at warnings only.
+# WORKER_JAVA_OPTS: more JVM options (words).
 run_worker_java() {
   local main=$1; shift
-  "$JAVA" ${WORKER_JAVA_HEAP:+"-Xmx$WORKER_JAVA_HEAP"} --add-opens=java.base/java.nio=ALL-UNNAMED \
+  # shellcheck disable=SC2086  # WORKER_JAVA_OPTS is a list of words
+  "$JAVA" ${WORKER_JAVA_HEAP:+"-Xmx$WORKER_JAVA_HEAP"} ${WORKER_JAVA_OPTS:-} --add-opens=java.base/java.nio=ALL-UNNAMED \
     "-Dlogback.configurationFile=$SUITE_ROOT/grinder-scripts/logback-cli.xml" \
     "-Dlog4j.configuration=file:$SUITE_ROOT/grinder-scripts/log4j-cli.properties" \
     -cp "$(worker_classpath):$(grinder_classpath)" "io.github.hbasegrindersuite.worker.$main" "$@"

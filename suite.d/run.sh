@@ -400,13 +400,11 @@ prepare_properties() {
   cp "$RUN_DIR/grinder.properties" "$RUN_DIR/distribution/grinder.properties"
 }
 
-# Regions and store size of the table, asked of HBase in the background.
+# Regions and store size of the table, asked of HBase in the background once the load is over
+# (so it never competes with the load), by a short-lived JVM kept cheap: C1 only, serial GC.
 start_table_info() {
   mkdir -p "$RUN_DIR/hbase"
-  "$JAVA" -Xmx256m "-Dpython.cachedir=$SUITE_LIB/jython-cache" -Dpython.console.encoding=UTF-8 \
-    "-Dlogback.configurationFile=$SUITE_ROOT/grinder-scripts/logback-cli.xml" \
-    -cp "$(grinder_classpath):$(local_worker_classpath)" org.python.util.jython \
-    "$SUITE_ROOT/injectors/table-info.py" "$RUN_DIR/grinder.properties" \
+  WORKER_JAVA_OPTS="-Xmx256m $BRIEF_JVM_OPTS" run_worker_java TableInfo "$RUN_DIR/grinder.properties" \
     > "$RUN_DIR/hbase/table.properties" 2> "$RUN_DIR/hbase/table-info.log" < /dev/null &
   TABLE_INFO_PID=$!
 }
@@ -663,7 +661,6 @@ main() {
   info "$RUN_ID: ${#HOST_IDS[@]} injector(s) ($INJECTOR_MODE: ${HOST_IDS[*]}), $THREADS_TOTAL threads ($threads_text per host x $PROCESSES process(es)), ${DURATION_S}s, target $TARGET"
   [[ $INJECTOR_MODE == loopback ]] && info "  note: $INJECTOR_NOTE"
 
-  start_table_info
   local i
   for i in "${!HOST_IDS[@]}"; do provision_host "$i"; done
   if [[ $INJECTOR_MODE == namespaces ]]; then
@@ -676,6 +673,7 @@ main() {
   AGENT_GONE=()
   start_agents
   follow_console
+  start_table_info
   wrap_up
   write_manifest "$FINAL_STATUS" "$FINAL_REASON" "$(iso_now)"
   MANIFEST_FINAL=1
