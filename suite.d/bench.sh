@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ./suite bench [NAME ...]: benchmarks. Targets are ratios measured side by side in one
 # invocation (this machine is shared and noisy), never absolute times in unit tests.
+#   peers     ./suite run against HBase's PerformanceEvaluation, with client CPU (suite.d/bench-peers.sh)
 #   injector  Grinder direct target vs a plain Java loop (suite.d/bench-injector.sh)
 #   shim      thrift-shim vs HBase's thrift2 gateway vs direct (thrift-shim/bench.sh)
 #   report    report.R on 10 million requests (r-analysis/bench/bench-report.sh)
@@ -10,18 +11,23 @@ SUITE_ME="suite bench"
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 declare -A BENCHES=(
+  [peers]=$SUITE_ROOT/suite.d/bench-peers.sh
   [injector]=$SUITE_ROOT/suite.d/bench-injector.sh
   [shim]=$SUITE_ROOT/thrift-shim/bench.sh
   [report]=$SUITE_ROOT/r-analysis/bench/bench-report.sh
   [scale]=$SUITE_ROOT/suite.d/bench-scale.sh
 )
-ORDER=(injector shim report scale)
+ORDER=(peers injector shim report scale)
 
-names=("$@")
-((${#names[@]})) || names=("${ORDER[@]}")
-for name in "${names[@]}"; do
-  [[ -n ${BENCHES[$name]:-} ]] || die "unknown benchmark '$name' (accepted: ${ORDER[*]})"
-done
+# ./suite bench                 every benchmark with its defaults
+# ./suite bench NAME [OPTIONS]  one benchmark; its options (./suite bench NAME --help) pass through
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then
+  echo "usage: ./suite bench [NAME [OPTIONS...]]   NAME: ${ORDER[*]} (all when none; NAME --help for its options)"
+  exit 0
+fi
+names=("${ORDER[@]}") options=()
+if (($#)); then names=("$1") options=("${@:2}"); fi
+[[ -n ${BENCHES[${names[0]}]:-} ]] || die "unknown benchmark '${names[0]}' (accepted: ${ORDER[*]})"
 
 failed=()
 for name in "${names[@]}"; do
@@ -32,6 +38,6 @@ for name in "${names[@]}"; do
     failed+=("$name")
     continue
   fi
-  "$script" || failed+=("$name")
+  "$script" "${options[@]}" || failed+=("$name")
 done
 ((${#failed[@]} == 0)) || die "benchmarks missing or below target: ${failed[*]}"

@@ -1,0 +1,184 @@
+# peers.R - `./suite bench peers`: HBase's PerformanceEvaluation (PE) against the suite's own run
+# path, from the files the bench leaves (suite.d/bench-peers.sh): PE logs, suite run folders,
+# cpu-meter files and rounds.csv. Small pure functions; r-analysis/peers.R is the command line.
+
+PEERS_TARGET_THROUGHPUT_RATIO <- 0.95   # suite / PE, median of rounds, at 8 and 16 threads
+PEERS_TARGET_CPU_RATIO <- 1.3           # suite / PE client CPU per request, median of rounds
+PEERS_TARGET_GAP_US <- 50               # suite's mean off-timer gap at 8 threads
+PEERS_JUDGED_THREADS <- c(8L, 16L)
+
+# key=value pairs of one PE "Latency (us) : mean=1.0, min=..., 99th=2.0" line -> named numbers.
+pe_key_values <- function(text) {
+  pairs <- regmatches(text, gregexpr("[0-9.]+th=[0-9.]+|[a-zA-Z]+=[0-9.]+", text))[[1]]
+  stats::setNames(as.numeric(sub(".*=", "", pairs)), sub("=.*", "", pairs))
+}
+
+# One PE log -> its clients and totals. Operations: each client's rows x cycles (PE's printed
+# TPS ignores --cycles); throughput: all operations over the longest client's time. PE keeps a
+# latency histogram per client and never merges them, so its p99 here is the worst client's.
+parse_pe_log <- function(path) {
+  if (!file.exists(path)) stop_report("no PE log at ", path)
+  lines <- readLines(path, warn = FALSE)
+  header <- sub("^# pe: ", "", grep("^# pe: ", lines, value = TRUE)[1])
+  cycle_lines <- regmatches(lines, regexpr("Cycle=[0-9]+ of [0-9]+", lines))
+  cycles <- if (length(cycle_lines) > 0) max(as.integer(sub(".* of ", "", cycle_lines))) else {
+    from_args <- regmatches(header, regexpr("--cycles=[0-9]+", header))
+    if (length(from_args) == 1) as.integer(sub(".*=", "", from_args)) else 1L
+  }
+  client_of <- function(x) sub(".*\\[(TestClient-[0-9]+)\\].*", "\\1", x)
+  finished <- grep("Finished class .* in [0-9]+ms at offset [0-9]+ for [0-9]+ rows", lines, value = TRUE)
+  if (length(finished) == 0) stop_report("PE log ", path, " has no finished client (PE failed? see the log)")
+  clients <- data.table::data.table(
+    client = client_of(finished),
+    ms = as.numeric(sub(".* in ([0-9]+)ms at offset.*", "\\1", finished)),
+    rows = as.numeric(sub(".* for ([0-9]+) rows.*", "\\1", finished)))
+  latency <- grep("\\] hbase.PerformanceEvaluation: Latency \\(us\\) : ", lines, value = TRUE)
+  measures <- grep("Num measures \\(latency\\) : [0-9]+", lines, value = TRUE)
+  if (length(latency) > 0) {
+    stats <- data.table::rbindlist(lapply(latency, function(l) {
+      kv <- pe_key_values(sub(".*Latency \\(us\\) : ", "", l))
+      data.table::data.table(client = client_of(l), mean_us = kv[["mean"]], p99_us = kv[["99th"]])
+    }))
+    counts <- data.table::data.table(client = client_of(measures),
+                                     measures = as.numeric(sub(".*: ([0-9]+).*", "\\1", measures)))
+    clients <- merge(merge(clients, stats, by = "client", all.x = TRUE), counts, by = "client", all.x = TRUE)
+  } else {
+    clients[, `:=`(mean_us = NA_real_, p99_us = NA_real_, measures = NA_real_)]
+  }
+  clients[, operations := rows * cycles]
+  longest_s <- max(clients$ms) / 1000
+  list(args = header, cycles = cycles, clients = clients[order(client)],
+       operations = sum(clients$operations), longest_s = longest_s,
+       throughput_rps = sum(clients$operations) / longest_s,
+       mean_us = if (anyNA(clients$measures)) NA_real_ else sum(clients$mean_us * clients$measures) / sum(clients$measures),
+       p99_us = if (all(is.na(clients$p99_us))) NA_real_ else max(clients$p99_us, na.rm = TRUE))
+}
+
+# The same quantities for a suite run, from its data logs, on the same terms as PE: every
+# request (no warm-up cut, as PE has none) over first start to last end; latency = the witness
+# (the HBase call, as PE times it), p99 by nearest rank over all threads; the off-timer gap.
+suite_run_measures <- function(run_dir) {
+  logs <- load_data_logs(run_dir)
+  r <- logs$requests
+  if (nrow(r) == 0) stop_report("no valid requests in ", run_dir)
+  span_s <- (max(r$start_ms + r$time_ms) - min(r$start_ms)) / 1000
+  w <- sort(r$witness_us)
+  gap <- offtimer_gap(thread_cycles(r))
+  list(operations = nrow(r), errors = sum(r$errors > 0), span_s = span_s,
+       throughput_rps = nrow(r) / span_s,
+       mean_us = mean(r$witness_us, na.rm = TRUE),
+       p99_us = if (length(w) > 0) w[ceiling(0.99 * length(w))] else NA_real_,
+       gap_us = if (is.null(gap)) NA_real_ else gap$mean_us)
+}
+
+# cpu-meter's file -> total CPU seconds, the method, and CPU per process kind.
+read_cpu_meter <- function(path) {
+  cpu <- data.table::fread(path, colClasses = c(scope = "character", label = "character", pid = "character", cpu_s = "numeric"))
+  total <- cpu[scope == "total"]
+  processes <- cpu[scope == "process"]
+  processes[, kind := process_kind(label)]
+  list(cpu_s = total$cpu_s[1], method = total$label[1],
+       by_kind = processes[, .(cpu_s = sum(cpu_s)), by = kind],
+       leftovers = cpu[scope == "leftover", label])
+}
+
+# What a process is, from cpu-meter's label (comm, or java:<main class>).
+process_kind <- function(label) {
+  data.table::fcase(
+    grepl("net.grinder.Console", label, fixed = TRUE), "console",
+    grepl("WorkerProcessEntryPoint", label, fixed = TRUE), "worker",
+    grepl("net.grinder.Grinder", label, fixed = TRUE), "agent",
+    grepl("TableInfo", label, fixed = TRUE), "table-info",
+    grepl("PerformanceEvaluation", label, fixed = TRUE), "pe",
+    grepl("^java", label), "other JVM",
+    default = "shell and samplers")
+}
+
+# rounds.csv (one line per measured run) -> one row per run with every measure.
+peers_rounds <- function(index) {
+  rows <- lapply(seq_len(nrow(index)), function(i) {
+    x <- index[i]
+    m <- if (x$tool == "pe") parse_pe_log(x$ref) else suite_run_measures(x$ref)
+    cpu <- read_cpu_meter(x$cpu_file)
+    data.table::data.table(
+      round = x$round, op = x$op, threads = x$threads, tool = x$tool, ref = basename(x$ref), exit = x$exit,
+      operations = m$operations, errors = m$errors %||% 0, throughput_rps = m$throughput_rps,
+      mean_us = m$mean_us, p99_us = m$p99_us, gap_us = m$gap_us %||% NA_real_,
+      cpu_s = cpu$cpu_s, cpu_method = cpu$method, cpu_us_per_op = cpu$cpu_s * 1e6 / m$operations,
+      hbase_cpu_us_per_op = x$hbase_cpu_s * 1e6 / m$operations,
+      leftovers = paste(cpu$leftovers, collapse = ";"),
+      cpu_by_kind = paste(sprintf("%s=%.2f", cpu$by_kind$kind, cpu$by_kind$cpu_s), collapse = ";"))
+  })
+  data.table::rbindlist(rows)
+}
+
+# Per operation, thread count and suite variant: medians of PE and of the suite, and suite / PE
+# ratios per round as median (min-max). A ratio pairs the runs of one round, which ran next to
+# each other. tool is "suite" (the default) or "suite-<variant>" (--variant).
+peers_summary <- function(rounds) {
+  pe <- rounds[tool == "pe", .(op, threads, round, pe_rps = throughput_rps, pe_mean_us = mean_us,
+                               pe_p99_us = p99_us, pe_cpu_us = cpu_us_per_op)]
+  paired <- pe[rounds[tool != "pe"], on = .(op, threads, round), nomatch = NULL]
+  paired[, `:=`(throughput_ratio = throughput_rps / pe_rps, cpu_ratio = cpu_us_per_op / pe_cpu_us)]
+  paired[, .(rounds = .N,
+             pe_rps = stats::median(pe_rps), suite_rps = stats::median(throughput_rps),
+             throughput_ratio = stats::median(throughput_ratio), throughput_ratio_min = min(throughput_ratio),
+             throughput_ratio_max = max(throughput_ratio),
+             pe_mean_us = stats::median(pe_mean_us), suite_mean_us = stats::median(mean_us),
+             pe_p99_us = stats::median(pe_p99_us), suite_p99_us = stats::median(p99_us),
+             pe_cpu_us = stats::median(pe_cpu_us), suite_cpu_us = stats::median(cpu_us_per_op),
+             cpu_ratio = stats::median(cpu_ratio), cpu_ratio_min = min(cpu_ratio), cpu_ratio_max = max(cpu_ratio),
+             suite_gap_us = stats::median(gap_us)),
+         keyby = .(op, threads, tool)]
+}
+
+# The issue's targets, judged on the summary: one row per target and case.
+peers_targets <- function(summary) {
+  summary <- summary[tool == "suite"]
+  judged <- summary[threads %in% PEERS_JUDGED_THREADS]
+  rbind(
+    judged[, .(target = sprintf("throughput suite/PE >= %.2f", PEERS_TARGET_THROUGHPUT_RATIO), op, threads,
+               value = throughput_ratio, met = throughput_ratio >= PEERS_TARGET_THROUGHPUT_RATIO)],
+    summary[, .(target = sprintf("client CPU per request suite/PE <= %.1f", PEERS_TARGET_CPU_RATIO), op, threads,
+                value = cpu_ratio, met = cpu_ratio <= PEERS_TARGET_CPU_RATIO)],
+    summary[threads == 8L, .(target = sprintf("off-timer gap <= %d us", PEERS_TARGET_GAP_US), op, threads,
+                             value = suite_gap_us, met = suite_gap_us <= PEERS_TARGET_GAP_US)])
+}
+
+# Where the suite's client CPU went: median seconds per process kind over its runs.
+peers_cpu_breakdown <- function(rounds) {
+  parts <- rounds[tool != "pe", {
+    kv <- strsplit(strsplit(cpu_by_kind, ";", fixed = TRUE)[[1]], "=", fixed = TRUE)
+    .(kind = vapply(kv, `[`, "", 1), cpu_s = as.numeric(vapply(kv, `[`, "", 2)))
+  }, by = .(op, threads, tool, round, total_s = cpu_s)]
+  parts[, .(cpu_s = stats::median(cpu_s), share = stats::median(cpu_s / total_s)), keyby = .(op, threads, tool, kind)]
+}
+
+peers_markdown <- function(summary, targets, breakdown, rounds, command, when = format(Sys.time(), "%Y-%m-%d %H:%M UTC", tz = "UTC")) {
+  ratio <- function(m, lo, hi) sprintf("**%.2f** (%.2f-%.2f)", m, lo, hi)
+  table_rows <- summary[, sprintf("| %s | %d | %s | %s | %s | %s | %s / %s | %s / %s | %s / %s | %s | %s |",
+                                  op, threads, tool, fmt_int(pe_rps), fmt_int(suite_rps),
+                                  ratio(throughput_ratio, throughput_ratio_min, throughput_ratio_max),
+                                  fmt_num(pe_mean_us, 0), fmt_num(suite_mean_us, 0),
+                                  fmt_num(pe_p99_us, 0), fmt_num(suite_p99_us, 0),
+                                  fmt_num(pe_cpu_us, 0), fmt_num(suite_cpu_us, 0),
+                                  ratio(cpu_ratio, cpu_ratio_min, cpu_ratio_max), fmt_num(suite_gap_us, 1))]
+  target_rows <- targets[, sprintf("| %s | %s, %d threads | %s | %s |", target, op, threads,
+                                   fmt_num(value, 2), ifelse(met, "met", "**missed**"))]
+  kinds <- breakdown[, .(text = paste(sprintf("%s %.1f s (%s)", kind, cpu_s, fmt_pct(share, 0))[order(-cpu_s)], collapse = ", ")),
+                     by = .(op, threads, tool)]
+  method <- paste(unique(rounds$cpu_method), collapse = ", ")
+  c(sprintf("# ./suite bench peers, %s", when), "",
+    sprintf("`%s`", command), "",
+    sprintf("%d round(s), tools interleaved (who goes first alternates); one embedded HBase 2.6.1; tables of 100,000 rows x 1000 bytes in 8 regions; PE `--nomapred --oneCon=true` (`--autoFlush=true` for randomWrite); the suite: `./suite run`, 1 injector.", max(rounds$round)),
+    sprintf("Throughput: every request over first start to last end (PE: rows x cycles over its longest client). Latency: PE's own timer and the suite's witness, both around the HBase call; PE's p99 is its worst client's (it never merges them), the suite's is nearest rank over all requests. Client CPU: every process each tool started (`suite.d/cpu-meter.sh`, %s), JVM start-up included, per request.", method),
+    "", "| op | threads | suite | PE req/s | suite req/s | suite/PE throughput, median (min-max) | mean us PE / suite | p99 us PE / suite | client CPU us/req PE / suite | CPU suite/PE | suite off-timer gap us |",
+    "|---|---|---|---|---|---|---|---|---|---|---|", table_rows, "",
+    "## Targets", "", "| target | case | value | |", "|---|---|---|---|", target_rows, "",
+    "## Where the suite's client CPU went (median per run)", "",
+    sprintf("- %s, %s, %d threads: %s", kinds$tool, kinds$op, kinds$threads, kinds$text),
+    if (any(nzchar(rounds$leftovers))) c("", sprintf("Processes left running after a run (stopped by the meter): %s",
+                                                   paste(unique(rounds$leftovers[nzchar(rounds$leftovers)]), collapse = "; "))),
+    if (any(rounds$exit != 0 | rounds$errors > 0)) c("", "Runs that failed or had errors:",
+      rounds[exit != 0 | errors > 0, sprintf("- round %d %s %s %d threads: exit %d, %s errors", round, tool, op, threads, exit, fmt_int(errors))]))
+}

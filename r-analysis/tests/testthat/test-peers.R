@@ -1,0 +1,104 @@
+# ./suite bench peers: PE's log parsed into operations and time, the suite's run measured on the
+# same terms, CPU files read, rounds paired into ratios. Expected values worked out by hand.
+
+test_that("a captured PE log gives rows x cycles over the longest client", {
+  pe <- parse_pe_log(fixture_dir("pe/randomRead-8-threads.log"))
+  # 8 clients x 12,500 rows x 3 cycles ("Cycle=2 of 3"); longest client TestClient-3, 28,108 ms.
+  expect_equal(pe$cycles, 3L)
+  expect_equal(nrow(pe$clients), 8L)
+  expect_equal(pe$operations, 300000)
+  expect_equal(pe$longest_s, 28.108)
+  expect_equal(pe$throughput_rps, 300000 / 28.108)
+  # PE's own "Avg TPS/QPS 3562" counts one cycle of rows only: a third of the truth here.
+  expect_equal(pe$throughput_rps / 3, 3562, tolerance = 0.01)
+  # Every client measured 37,497 requests; means 741.74 .. 744.89 us, weighted equally.
+  expect_equal(pe$mean_us, mean(c(741.74, 743.47, 743.35, 744.49, 743.93, 743.47, 743.96, 744.89)), tolerance = 1e-9)
+  # The worst client's p99 (PE never merges its clients' histograms); not 99.9th or 99.99th.
+  expect_equal(pe$p99_us, 2874.14)
+})
+
+test_that("a PE log without the cycle lines takes the cycles from its argument header", {
+  path <- tempfile(fileext = ".log")
+  lines <- readLines(fixture_dir("pe/randomRead-8-threads.log"))
+  writeLines(lines[!grepl("Cycle=", lines)], path)
+  expect_equal(parse_pe_log(path)$operations, 300000)
+})
+
+test_that("a PE log with no finished client is a one-line error", {
+  path <- tempfile(fileext = ".log")
+  writeLines(c("# pe: --rows=10 randomRead 1", "java.io.IOException: connection refused"), path)
+  expect_error(parse_pe_log(path), "no finished client", class = "report_error")
+})
+
+test_that("a suite run is measured on PE's terms: every request, first start to last end, witness", {
+  m <- suite_run_measures(fixture_dir())
+  expect_equal(m$operations, 8L)
+  expect_equal(m$errors, 1L)
+  expect_equal(m$span_s, 0.021)                 # first start +0 ms, last end 13 + 8 = 21 ms
+  expect_equal(m$throughput_rps, 8 / 0.021)
+  expect_equal(m$mean_us, 34900 / 8)
+  expect_equal(m$p99_us, 7900)                  # nearest rank ceiling(0.99 x 8) = 8th
+  # Gaps (cycle - witness mean): inj1 t0 1500 - 1866.67, inj1 t1 4000 - 4350, inj2 t0 6500 - 6866.67.
+  expect_equal(m$gap_us, mean(c(1500 - 5600 / 3, 4000 - 4350, 6500 - 20600 / 3)), tolerance = 1e-9)
+})
+
+test_that("cpu-meter files give the total and the CPU per process kind", {
+  path <- tempfile(fileext = ".csv")
+  writeLines(c("scope,label,pid,cpu_s", "total,cgroup-v1,,10.500",
+               "process,java:net.grinder.Console,11,1.5", "process,java:net.grinder.Grinder,12,0.5",
+               "process,java:net.grinder.engine.process.WorkerProcessEntryPoint,13,7.0",
+               "process,java:io.github.hbasegrindersuite.worker.TableInfo,14,1.0",
+               "process,bash,15,0.2", "process,awk,16,0.1", "leftover,sleep,17,"), path)
+  cpu <- read_cpu_meter(path)
+  expect_equal(cpu$cpu_s, 10.5)
+  expect_equal(cpu$method, "cgroup-v1")
+  by_kind <- setNames(cpu$by_kind$cpu_s, cpu$by_kind$kind)
+  expect_equal(by_kind[["console"]], 1.5)
+  expect_equal(by_kind[["agent"]], 0.5)
+  expect_equal(by_kind[["worker"]], 7.0)
+  expect_equal(by_kind[["table-info"]], 1.0)
+  expect_equal(by_kind[["shell and samplers"]], 0.3, tolerance = 1e-9)
+  expect_equal(cpu$leftovers, "sleep")
+})
+
+rounds_fixture <- function() {
+  data.table(round = rep(1:3, each = 2), op = "get", threads = 8L, tool = rep(c("pe", "suite"), 3),
+             throughput_rps = c(1000, 900, 1200, 1260, 800, 760),
+             mean_us = c(700, 720, 650, 640, 800, 790), p99_us = c(3000, 3100, 2900, 2800, 3500, 3600),
+             cpu_us_per_op = c(80, 100, 90, 99, 100, 150), gap_us = c(NA, 20, NA, 30, NA, 60),
+             errors = 0, exit = 0L, leftovers = "", cpu_method = "cgroup-v1",
+             cpu_s = c(24, 27, 32, 37, 24, 34),
+             cpu_by_kind = c("pe=24", "worker=20;console=7", "pe=32", "worker=30;console=7", "pe=24", "worker=28;console=6"))
+}
+
+test_that("rounds pair into medians and per-round ratios with their range", {
+  s <- peers_summary(rounds_fixture())
+  expect_equal(nrow(s), 1L)
+  # Ratios per round: 0.90, 1.05, 0.95 -> median 0.95; CPU 1.25, 1.10, 1.50 -> median 1.25.
+  expect_equal(s$throughput_ratio, 0.95)
+  expect_equal(c(s$throughput_ratio_min, s$throughput_ratio_max), c(0.90, 1.05))
+  expect_equal(s$cpu_ratio, 1.25)
+  expect_equal(c(s$cpu_ratio_min, s$cpu_ratio_max), c(1.10, 1.50))
+  expect_equal(c(s$pe_rps, s$suite_rps), c(1000, 900))
+  expect_equal(s$suite_gap_us, 30)
+})
+
+test_that("targets are judged on the default suite only, at the documented thread counts", {
+  rounds <- rbind(rounds_fixture(), copy(rounds_fixture())[tool == "suite", tool := "suite-c1"])
+  t <- peers_targets(peers_summary(rounds))
+  expect_equal(nrow(t), 3L)                        # throughput, CPU, gap; not the variant's
+  expect_true(t[startsWith(target, "throughput")]$met)      # 0.95 >= 0.95
+  expect_true(t[startsWith(target, "client CPU")]$met)      # 1.25 <= 1.3
+  expect_true(t[startsWith(target, "off-timer")]$met)       # 30 <= 50
+  slow <- rounds_fixture()[tool == "suite", throughput_rps := throughput_rps * 0.9]
+  expect_false(peers_targets(peers_summary(slow))[startsWith(target, "throughput")]$met)
+})
+
+test_that("the markdown carries the command, the table, the targets and where the CPU went", {
+  rounds <- rounds_fixture()
+  s <- peers_summary(rounds)
+  md <- peers_markdown(s, peers_targets(s), peers_cpu_breakdown(rounds), rounds, "./suite bench peers --rounds 3", when = "2026-11-23")
+  expect_true(any(grepl("`./suite bench peers --rounds 3`", md, fixed = TRUE)))
+  expect_true(any(grepl("| get | 8 | suite | 1,000 | 900 | **0.95** (0.90-1.05) |", md, fixed = TRUE)))
+  expect_true(any(grepl("worker 28.0 s (81%), console 7.0 s (19%)", md, fixed = TRUE)))
+})
