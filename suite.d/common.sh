@@ -72,8 +72,9 @@ worker_classpath() {
   printf '%s:%s' "$SUITE_LIB/hbase-grinder-worker.jar" "$(classpath_of worker)"
 }
 
-# JVM options for the suite's short-lived helper JVMs (table info, the run plan): C1 only and a
-# serial collector, since a few seconds of life never repay C2's compiles or G1's threads.
+# JVM options for the suite's own JVMs that do little work: the console and agents (idle between
+# reports) and short-lived helpers (table info). C1 only and a serial collector: their work
+# never repays C2's compiles or G1's threads, and every CPU second they take is the injector's.
 BRIEF_JVM_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
 
 # Run a Java main class of the worker jar with what a Grinder worker has on its classpath

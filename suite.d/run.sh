@@ -418,7 +418,8 @@ start_console() {
     die "console port $PORT_CONSOLE on 127.0.0.1 is already taken${owner:+ by $owner}; another run at this offset? (SUITE_PORT_OFFSET=$SUITE_PORT_OFFSET)"
   fi
   mkdir -p "$RUN_DIR/console"
-  "$JAVA" -Xmx512m -cp "$(grinder_classpath)" "-Duser.home=$RUN_DIR/console" \
+  # shellcheck disable=SC2086  # BRIEF_JVM_OPTS is a list of words
+  "$JAVA" -Xmx512m $BRIEF_JVM_OPTS -cp "$(grinder_classpath)" "-Duser.home=$RUN_DIR/console" \
     "-Dgrinder.console.consoleHost=$CONSOLE_HOST" "-Dgrinder.console.consolePort=$PORT_CONSOLE" \
     -Dgrinder.console.httpHost=127.0.0.1 \
     "-Dgrinder.console.scriptDistributionDirectory=$RUN_DIR/distribution" \
