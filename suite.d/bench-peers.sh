@@ -4,7 +4,7 @@
 # thread counts, interleaved (the two tools swap places every pair, every round), so that a
 # noisy, shared machine drifts under both alike. Each tool runs under suite.d/cpu-meter.sh, so
 # its client CPU counts every process it starts. Results: runs/bench-peers-N/ (PE logs, cpu
-# files, the rounds) and bench/results/<date>-peers.{md,csv} (r-analysis/peers.R).
+# files, the rounds) and bench/results/<date>-bench-peers-N.{md,csv} (r-analysis/peers.R).
 set -euo pipefail
 SUITE_ME="suite bench peers"
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -110,15 +110,19 @@ pe "$BENCH_DIR/pe-load.log" --presplit=8 --autoFlush=false "--rows=$((ROWS / 8))
 progress "$started" "tables ready: 'peers' and '$PE_TABLE', $ROWS rows each"
 
 # PE runs a row count, not a duration: one pass over the table per cycle. A calibration pass per
-# operation and thread count (also HBase's warm-up) gives the cycles that last SECONDS_PER_RUN.
+# operation and thread count (also HBase's warm-up) gives the cycles that last SECONDS_PER_RUN;
+# every measured PE run corrects them (a cold calibration runs slower than a warm round).
 declare -A CYCLES=()
+cycles_for() {
+  awk -v r="$1" -v s="$SECONDS_PER_RUN" -v n="$ROWS" 'BEGIN { c = int(r * s / n + 0.5); print (c < 1 ? 1 : c) }'
+}
 for op in "${OPS[@]}"; do
   for threads in "${THREADS[@]}"; do
     log=$BENCH_DIR/pe-calibrate-$op-$threads.log
     # shellcheck disable=SC2046  # pe_args prints words
     pe "$log" $(pe_args "$op" "$threads" 1) || die "PE failed during calibration (log: $log)"
     rate=$(pe_rate "$log") || die "cannot read PE's result from $log"
-    CYCLES[$op-$threads]=$(awk -v r="$rate" -v s="$SECONDS_PER_RUN" -v n="$ROWS" 'BEGIN { c = int(r * s / n + 0.5); print (c < 1 ? 1 : c) }')
+    CYCLES[$op-$threads]=$(cycles_for "$rate")
     progress "$started" "calibrated PE $op at $threads threads: $rate op/s -> ${CYCLES[$op-$threads]} pass(es) of $ROWS rows"
   done
 done
@@ -150,6 +154,7 @@ measure() {
     "$(awk -v a="$hbase_before" -v b="$(hbase_cpu_s)" 'BEGIN { printf "%.3f", b - a }')" \
     "$(awk -v a="$wall_before" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')" >> "$BENCH_DIR/rounds.csv"
   ((rc == 0)) || info "  warning: $tool $op $threads threads round $round exited $rc (${ref})"
+  if [[ $tool == pe && $rc == 0 ]] && rate=$(pe_rate "$ref"); then CYCLES[$op-$threads]=$(cycles_for "$rate"); fi
   progress "$started" "round $round: $tool $op at $threads threads done"
 }
 
@@ -167,8 +172,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
 done
 
 mkdir -p "$SUITE_ROOT/bench/results"
-prefix=$SUITE_ROOT/bench/results/$(date -u +%Y-%m-%d)-peers
-((${#TOOLS[@]} > 2)) && prefix+=-variants
+prefix=$SUITE_ROOT/bench/results/$(date -u +%Y-%m-%d)-${BENCH_DIR##*/}
 [[ $ROUNDS -eq 1 ]] && prefix=$BENCH_DIR/peers  # a single round is a smoke check, not a result to keep
 Rscript "$SUITE_ROOT/r-analysis/peers.R" "$BENCH_DIR" --out "$prefix" \
   --command "./suite bench peers $(printf '%q ' "--rounds" "$ROUNDS" "--threads" "$THREADS_LIST" "--ops" "$OPS_LIST" "--seconds" "$SECONDS_PER_RUN")$(for v in "${!VARIANT_SETS[@]}"; do printf -- "--variant %q " "$v:${VARIANT_SETS[$v]%$'\n'}"; done)"
