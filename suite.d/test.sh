@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ./suite test: every test the project has, then one closing line `N passed, M failed`.
 #   static   shellcheck over every bash file
+#   unit     the suite's bash tools (suite.d/unit-tests.sh)
 #   jython   grinder-scripts/tests (Jython 2.7 unittest)
 #   r        r-analysis/tests (testthat)
 #   java     Maven Surefire unit tests and Failsafe integration tests (*IT), the latter
@@ -104,6 +105,14 @@ stage_java() {
   fi
 }
 
+stage_unit() {
+  info "== unit: the suite's bash tools"
+  source "$SUITE_ROOT/suite.d/unit-tests.sh"
+  set +e
+  run_unit_tests
+  set -e
+}
+
 stage_e2e() {
   info "== e2e: the real stack"
   source "$SUITE_ROOT/suite.d/e2e-tests.sh"
@@ -131,6 +140,7 @@ trap cleanup EXIT
 
 started=$SECONDS
 stage_static
+stage_unit
 stage_jython
 stage_r
 info "== starting a private embedded HBase for the tests (ports +$SUITE_PORT_OFFSET, data $HBASE_LOCAL_DIR)"

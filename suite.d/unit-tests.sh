@@ -1,0 +1,38 @@
+# shellcheck shell=bash
+# Unit tests of the suite's bash tools, sourced by suite.d/test.sh before any HBase starts;
+# pass/fail and TEST_LOGS come from there. Each u_* asserts real outcomes: exit codes, counts.
+
+# A command whose grandchild detaches (setsid, never reaped by its parent) and burns CPU until
+# it is done: cpu-meter must charge that CPU to the command, as `times` would not.
+u_cpu_meter_counts_detached_processes() {
+  local csv=$TEST_LOGS/cpu-meter.csv done=$TEST_LOGS/cpu-meter.done total detached rc=0
+  rm -f "$done"
+  # shellcheck disable=SC2016  # the inner script expands its own $1
+  "$SUITE_ROOT/suite.d/cpu-meter.sh" "$csv" bash -c '
+    setsid bash -c "end=\$((SECONDS + 2)); while ((SECONDS < end)); do :; done; touch \"$1\"" < /dev/null > /dev/null 2>&1 &
+    for ((i = 0; i < 100; i++)); do [[ -f $1 ]] && exit 7; sleep 0.1; done; exit 1' burner "$done" || rc=$?
+  total=$(awk -F, '$1 == "total" { print $4 }' "$csv")
+  detached=$(awk -F, '$1 == "process" && $2 == "bash" && $4 > m { m = $4 } END { print m + 0 }' "$csv")
+  if ((rc == 7)) && awk -v t="$total" 'BEGIN { exit !(t >= 1.0) }' && grep -q '^total,cgroup-v[12],' "$csv"; then
+    pass "cpu-meter: a detached grandchild's CPU is counted (total ${total}s, its sample ${detached}s), the command's exit status kept"
+  elif grep -q '^total,children,' "$csv"; then
+    fail "cpu-meter: no cgroup could be made here, so detached processes go uncounted: $(head -2 "$csv" | tr '\n' ' ')"
+  else
+    fail "cpu-meter: rc $rc (want 7), total ${total:-none}s for a 2 s detached burner: $(tr '\n' ' ' < "$csv")"
+  fi
+}
+
+u_cpu_meter_bad_input() {
+  local out rc=0
+  out=$("$SUITE_ROOT/suite.d/cpu-meter.sh" 2>&1) || rc=$?
+  if ((rc == 2)) && grep -q '^usage: suite.d/cpu-meter.sh OUT_CSV COMMAND' <<< "$out"; then
+    pass "cpu-meter: no command is a usage line and exit 2"
+  else
+    fail "cpu-meter without a command: rc $rc: $out"
+  fi
+}
+
+run_unit_tests() {
+  u_cpu_meter_counts_detached_processes
+  u_cpu_meter_bad_input
+}
