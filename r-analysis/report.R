@@ -2,8 +2,9 @@
 # report.R - Grinder data logs of a run -> capacity-planning report.
 #   Rscript report.R run-42                  one run: <run>/report/index.html, summary.csv, *.png
 #   Rscript report.R run-41 run-42 | sweep-3 comparison (runs/compare-.../report or <sweep>/report)
-# Options: --warmup SECONDS (default: first 10% of the run), --out DIR, --quiet.
-# Exit 0 when a report was written; 1 with "report.R: <reason>" on stderr when nothing valid exists.
+# Options: --warmup SECONDS (default: detected), --slo GATES, --baseline RUN, --out DIR, --quiet, --help.
+# Exit 0 when a report was written; 99 when it was written and an SLO gate failed; 1 with
+# "report.R: <reason>" on stderr when nothing valid exists or an option is bad.
 
 local({
   args <- commandArgs(trailingOnly = FALSE)
@@ -25,7 +26,6 @@ for (source_file in sort(list.files(file.path(REPORT_SCRIPT_DIR, "R"), pattern =
 
 exit_status <- tryCatch({
   main(commandArgs(trailingOnly = TRUE))
-  0L
 }, report_error = function(e) {
   message("report.R: ", one_line(conditionMessage(e)))
   1L

@@ -18,15 +18,21 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   requests <- run$requests
   run$requests <- NULL
   progress("summarising ", fmt_int(nrow(requests)), " requests")
-  window <- measurement_window(requests$start_ms, requests$start_ms + requests$time_ms, warmup_s)
+  end_ms <- requests$start_ms + requests$time_ms
+  run_start_ms <- min(requests$start_ms)
+  timeline <- per_second_timeline(requests, run_start_ms)
+  use_witness <- all(run$files[requests > 0, has_witness])
+  levels <- per_second_levels(timeline, run_start_ms, max(end_ms), use_witness)
+  window <- measurement_window(requests$start_ms, end_ms, cut = warmup_cut(levels, max(end_ms) - run_start_ms, warmup_s))
+  rm(end_ms)
+  trend <- steady_trend(levels, window$warmup_ms)
   spans <- thread_spans(requests)
-  timeline <- per_second_timeline(requests, window$run_start_ms)
   seconds <- blackout_seconds(timeline, spans, window)
   measured <- requests[window$measured]
   window$measured <- NULL
   rm(requests)
   invisible(gc())
-  progress("timeline done; ", fmt_int(nrow(measured)), " requests in the measured window")
+  progress("timeline done (", window$warmup_rule, "); ", fmt_int(nrow(measured)), " requests in the measured window")
 
   has_lag <- any(run$files$has_lag)
   if (has_lag) measured[, intended_us := lag_us + time_ms * 1000]
@@ -35,9 +41,12 @@ analyse_run <- function(target, warmup_s = NA_real_) {
                  intended = if (has_lag) latency_counts(measured, "intended_us") else NULL)
   manifest_threads <- suppressWarnings(as.integer(manifest$threads_total %||% NA))
   threads <- manifest_threads %||% nrow(spans)
-  summary <- summary_table(counts, errors_by_test(measured), overhead_by_test(measured), threads,
-                           window$window_s, manifest$tests)
   cycles <- thread_cycles(measured)
+  pacing <- isTRUE(manifest$pacing) || has_lag
+  # Paced runs measure from the intended start; only a closed loop needs the estimate.
+  co <- if (!pacing) coordinated_omission(measured, cycles, counts) else NULL
+  summary <- summary_table(counts, errors_by_test(measured), overhead_by_test(measured), threads,
+                           window$window_s, manifest$tests, co = co$table)
   tiles <- grinder_witness_tiles(measured, summary)
   rm(measured)
   invisible(gc())
@@ -45,13 +54,18 @@ analyse_run <- function(target, warmup_s = NA_real_) {
 
   hosts <- host_spans(spans, run$files)
   display <- display_metric(summary)
-  pacing <- isTRUE(manifest$pacing) || has_lag
+  shared <- shared_machine(manifest)
   checks <- rbind(
     check_warmup(window),
+    check_steady_state(trend),
+    check_window(window),
+    check_errors(summary),
     check_littles_law(summary[test == "total"], pacing, cycles),
     check_overhead(summary),
     check_offtimer_gap(cycles, pacing),
-    check_injector_cpu(run$metrics, window),
+    check_client_cost(cycles, summary, pacing),
+    check_injector_cpu(run$metrics, window, shared),
+    check_shared_cpu(run$metrics, window, shared),
     check_pacing(summary, has_lag, manifest$pacing),
     check_clock_offsets(hosts, manifest),
     check_blackouts(seconds),
@@ -61,16 +75,23 @@ analyse_run <- function(target, warmup_s = NA_real_) {
     check_skipped(run$skipped, run$files),
     check_manifest(manifest)
   )
+  facts <- list(client = client_cost(cycles, summary), trend = trend, window = window, shared = shared,
+                cpu_pct = checks[check == "injector CPU", value], pacing = pacing)
+  workload <- workload_of(manifest, threads)
   list(
     run_id = run$run_id, run_dir = run$run_dir,
     target = as.character(manifest$target %||% NA_character_),
     sweep_id = as.character(manifest$sweep_id %||% NA_character_),
     manifest = manifest, files = run$files, skipped = run$skipped, metrics = run$metrics,
     console_stats = run$console_stats, window = window, summary = summary, display = display,
+    levels = levels, trend = trend,
     timeline = timeline_series(timeline, display, nrow(seconds)), seconds = seconds,
     blackouts = blackout_intervals(seconds), cycles = cycles, hosts = hosts, tiles = tiles,
     histograms = histograms(display_counts(counts, display), display),
-    curves = percentile_curves(counts, summary), checks = checks, has_lag = has_lag
+    curves = percentile_curves(counts, summary), checks = checks, has_lag = has_lag, pacing = pacing,
+    co = co[c("threads", "from_median", "median_interval_us")], shared = shared,
+    facts = facts, verdict = run_verdict(checks, facts), workload = workload,
+    label = run_labels(run$run_id, workload)
   )
 }
 
@@ -79,7 +100,7 @@ write_summary_csv <- function(summary, path) {
   out <- data.table::copy(summary)
   ms_cols <- grep("_ms$", names(out), value = TRUE)
   out[, (ms_cols) := lapply(.SD, round, 4), .SDcols = ms_cols]
-  num_cols <- intersect(c("throughput_rps", "overhead_us", "error_rate", "window_s",
+  num_cols <- intersect(c("throughput_rps", "overhead_us", "overhead_ci95_us", "error_rate", "window_s",
                           grep("^(delta|ratio)_", names(out), value = TRUE)), names(out))
   out[, (num_cols) := lapply(.SD, round, 6), .SDcols = num_cols]
   data.table::fwrite(out, path)
@@ -101,77 +122,145 @@ write_run_plots <- function(a, out_dir) {
     plots$overhead <- save_png(plot_overhead(a$tiles), path("overhead"), facet_height(n_tiles))
   }
   if (!is.null(a$metrics)) {
-    plots$host_metrics <- save_png(plot_host_metrics(a$metrics, a$seconds, a$window), path("host-metrics"), 10)
+    plots$host_metrics <- save_png(plot_host_metrics(a$metrics, a$seconds, a$window, isTRUE(a$shared)), path("host-metrics"), 10)
   }
   plots
 }
 
-write_run_report <- function(a, out_dir) {
+# One run's report: summary.csv, the plots, index.html and report.json. gates: parse_slo() or NULL.
+# Returns list(written = paths, exit_status = 0 or GATE_FAILED_STATUS).
+write_run_report <- function(a, out_dir, gates = NULL, slo = NA_character_) {
   dir.create(out_dir, recursive = TRUE, showWarnings = FALSE)
   if (!dir.exists(out_dir)) stop_report("cannot create ", out_dir)
+  gate_results <- evaluate_gates(gates, a$summary)
+  exit_status <- gates_exit_status(if (is.null(gate_results)) list() else list(gate_results), "run")
   write_summary_csv(a$summary, file.path(out_dir, "summary.csv"))
   progress("drawing plots")
   plots <- write_run_plots(a, out_dir)
-  progress("writing index.html")
-  html <- render_run_report(a, plots)
-  writeLines(html, file.path(out_dir, "index.html"), useBytes = TRUE)
-  file.path(out_dir, c("index.html", "summary.csv"))
+  progress("writing index.html and report.json")
+  writeLines(render_run_report(a, plots, gate_results), file.path(out_dir, "index.html"), useBytes = TRUE)
+  write_report_json(report_json_document("run", a$run_id, a$verdict, list(run_json(a, gate_results)), slo, gates, exit_status),
+                    file.path(out_dir, "report.json"))
+  list(written = file.path(out_dir, c("index.html", "summary.csv", "report.json")), exit_status = exit_status,
+       said = c(paste("verdict:", a$verdict$sentence), gates_said(gate_results)))
+}
+
+# What report.R says on stdout after the paths: the gates of a run, or a comparison's capacity.
+gates_said <- function(gate_results) {
+  if (is.null(gate_results) || nrow(gate_results) == 0) return(character())
+  failed <- gate_results[status != "pass"]
+  if (nrow(failed) == 0) return(sprintf("gates: all %d hold", nrow(gate_results)))
+  sprintf("gates: %d of %d fail: %s", nrow(failed), nrow(gate_results),
+          paste(sprintf("%s (%s)", failed$term, ifelse(is.na(failed$value), "no data", format(signif(failed$value, 4)))), collapse = "; "))
+}
+
+capacity_said <- function(cap) {
+  if (is.null(cap)) return(character())
+  if (is.na(cap$throughput_rps)) return(sprintf("capacity: none of the %d runs meets every gate", cap$runs))
+  sprintf("capacity: %s req/s%s, %s (verdict: %s)", fmt_num(cap$throughput_rps, 0),
+          if (isTRUE(cap$lower_bound)) " at least" else "", cap$label, cap$verdict)
+}
+
+# Everything a comparison shows, computed once: runs and their baselines, deltas, repeats,
+# contrasts, scaling, gates and capacity, verdict.
+compare_runs <- function(analyses, sweep_id = NA_character_, skipped_runs = NULL, gates = NULL, slo = NA_character_,
+                         baseline = NA_character_) {
+  runs <- comparison_runs(analyses)
+  baselines <- like_baselines(runs, baseline)
+  stacked <- stack_summaries(analyses, runs)
+  gstats <- group_stats(stacked, runs)
+  gate_results <- if (is.null(gates)) list() else stats::setNames(lapply(analyses, function(a) evaluate_gates(gates, a$summary)), runs$run)
+  contrasts <- group_contrasts(gstats, runs)
+  list(analyses = analyses, runs = runs, baselines = baselines, stacked = stacked,
+       compared = add_deltas(stacked, baselines), gstats = gstats, contrasts = contrasts,
+       scaling = scaling_table(gstats), gate_results = gate_results,
+       capacity = if (is.null(gates)) NULL else capacity(runs, stacked, gate_results),
+       verdict = compare_verdict(runs, baselines, analyses, contrasts, gstats), sweep_id = sweep_id, slo = slo,
+       skipped_runs = if (is.null(skipped_runs)) data.table::data.table(run = character(), reason = character()) else skipped_runs,
+       exit_status = gates_exit_status(gate_results, "compare"))
+}
+
+write_compare_plots <- function(cmp, out_dir) {
+  display <- comparison_display(cmp$stacked)
+  curves <- comparison_curves(cmp$analyses, display, cmp$runs)
+  n_tests <- data.table::uniqueN(display$test[display$test != "total"])
+  plots <- list()
+  plots$percentiles <- save_png(plot_percentiles(curves, colour_by = "label", title = "Latency by percentile, all runs"),
+                                file.path(out_dir, "percentiles-compare.png"), facet_height(n_tests) + 0.25 * nrow(cmp$runs))
+  if (nrow(cmp$scaling) > 0) {
+    plots$scaling_throughput <- save_png(plot_scaling_throughput(cmp$scaling), file.path(out_dir, "scaling-throughput.png"), 5)
+    plots$scaling_latency <- save_png(plot_scaling_latency(cmp$scaling), file.path(out_dir, "scaling-latency.png"),
+                                      facet_height(data.table::uniqueN(cmp$scaling$test)) + 0.25 * data.table::uniqueN(cmp$scaling$scaling_label))
+  }
+  pairs <- if (is.null(cmp$contrasts)) NULL else cmp$contrasts[dimension == "target"]
+  if (!is.null(pairs) && nrow(pairs) > 0) {
+    paired_runs <- cmp$runs[group %in% c(pairs$group_num, pairs$group_den), run]
+    dt_curves <- curves[run %in% paired_runs]
+    plots$direct_thrift <- save_png(plot_percentiles(dt_curves, colour_by = "label", title = "Direct against thrift"),
+                                    file.path(out_dir, "direct-vs-thrift.png"), facet_height(n_tests) + 0.25 * length(paired_runs))
+  }
+  plots
 }
 
 write_compare_report <- function(analyses, out_dir, sweep_id = NA_character_,
-                                 skipped_runs = data.table::data.table(run = character(), reason = character())) {
+                                 skipped_runs = data.table::data.table(run = character(), reason = character()),
+                                 gates = NULL, slo = NA_character_, baseline = NA_character_) {
   dir.create(out_dir, recursive = TRUE, showWarnings = FALSE)
   if (!dir.exists(out_dir)) stop_report("cannot create ", out_dir)
-  stacked <- stack_summaries(analyses)
-  compared <- add_deltas(stacked)
-  display <- comparison_display(stacked)
-  curves <- comparison_curves(analyses, display)
-  scaling <- scaling_table(stacked)
-  pairs <- direct_vs_thrift(stacked)
+  cmp <- compare_runs(analyses, sweep_id, skipped_runs, gates, slo, baseline)
+  compared <- cmp$compared
   write_summary_csv(compared[, c(SUMMARY_COLUMNS, setdiff(names(compared), SUMMARY_COLUMNS)), with = FALSE],
                     file.path(out_dir, "summary.csv"))
   progress("drawing comparison plots")
-  n_tests <- data.table::uniqueN(display$test[display$test != "total"])
-  plots <- list()
-  plots$percentiles <- save_png(plot_percentiles(curves, colour_by = "run", title = "Latency by percentile, all runs"),
-                                file.path(out_dir, "percentiles-compare.png"), facet_height(n_tests))
-  show_scaling <- !is.na(sweep_id) || data.table::uniqueN(stacked$threads) >= 3
-  if (show_scaling) {
-    plots$scaling_throughput <- save_png(plot_scaling_throughput(scaling), file.path(out_dir, "scaling-throughput.png"), 5)
-    plots$scaling_latency <- save_png(plot_scaling_latency(scaling), file.path(out_dir, "scaling-latency.png"),
-                                      facet_height(data.table::uniqueN(scaling$test)))
-  }
-  if (!is.null(pairs)) {
-    dt_curves <- curves[run %in% c(pairs$run_direct, pairs$run_thrift)]
-    plots$direct_thrift <- save_png(plot_percentiles(dt_curves, colour_by = "target", title = "Direct against thrift"),
-                                    file.path(out_dir, "direct-vs-thrift.png"), facet_height(n_tests))
-  }
-  html <- render_compare_report(analyses, compared, scaling, pairs, plots, sweep_id, show_scaling, skipped_runs)
-  writeLines(html, file.path(out_dir, "index.html"), useBytes = TRUE)
-  file.path(out_dir, c("index.html", "summary.csv"))
+  cmp$plots <- write_compare_plots(cmp, out_dir)
+  writeLines(render_compare_report(cmp), file.path(out_dir, "index.html"), useBytes = TRUE)
+  doc <- report_json_document(if (is.na(sweep_id)) "comparison" else "sweep",
+                              if (is.na(sweep_id)) paste0("compare-", paste(cmp$runs$run, collapse = "-")) else sweep_id, cmp$verdict,
+                              lapply(analyses, function(a) run_json(a, cmp$gate_results[[a$run_id]])),
+                              slo, gates, cmp$exit_status, capacity_json(cmp$capacity), comparison_json(cmp))
+  write_report_json(doc, file.path(out_dir, "report.json"))
+  list(written = file.path(out_dir, c("index.html", "summary.csv", "report.json")), exit_status = cmp$exit_status,
+       said = c(paste("verdict:", cmp$verdict$sentence), capacity_said(cmp$capacity)))
 }
 
 # Compact analysis for comparisons: what the comparison report reads, nothing heavy.
 slim_analysis <- function(a) a[c("run_id", "run_dir", "target", "sweep_id", "manifest", "window", "summary", "curves",
-                                  "checks", "files", "skipped", "seconds")]
+                                  "checks", "files", "skipped", "seconds", "trend", "facts", "verdict", "workload", "label",
+                                  "pacing")]
 
+usage_help <- function() {
+  paste0(usage_line(), "\n",
+         "  RUN      a run id under <repo>/runs (or $SUITE_RUNS_DIR), or a path to a run folder\n",
+         "  SWEEP    a sweep id/folder holding sweep.json: comparison of its runs\n",
+         "  --warmup SECONDS  warm-up cut from the first request (default: detected from the per-second\n",
+         "                    throughput and latency; the first 10% of a run too short to tell)\n",
+         "  --slo GATES       service-level gates, e.g. 'p99_ms<50,error_rate<0.001,get.witness_p99_ms<=5':\n",
+         "                    [TEST.]METRIC OP NUMBER, METRIC a numeric summary.csv column, OP < <= > >=,\n",
+         "                    TEST a test name (default total). Exit 99 when a run fails a gate (a comparison\n",
+         "                    or sweep: when no run meets every gate); comparisons name the capacity\n",
+         "  --baseline RUN    comparisons: the run others are set against when alike (default: the first)\n",
+         "  --out DIR         write the report there instead of <run>/report\n",
+         "  --quiet           no progress on stderr\n",
+         "  --check           only check the options (e.g. an --slo expression) and exit, reading no run\n",
+         "Exit status: 0 report written (and every gate holds); 99 report written, a gate failed;\n",
+         "1 with one line 'report.R: <reason>' on stderr: nothing valid to report, or a bad option.\n")
+}
+
+# Returns the exit status: 0, or GATE_FAILED_STATUS when the report was written and a gate failed.
 main <- function(args) {
   opts <- parse_cli(args)
   if (opts$help) {
-    cat(usage_line(), "\n",
-        "  RUN      a run id under <repo>/runs (or $SUITE_RUNS_DIR), or a path to a run folder\n",
-        "  SWEEP    a sweep id/folder holding sweep.json: comparison of its runs\n",
-        "  --warmup SECONDS  warm-up cut from the first request (default: first 10% of the run)\n",
-        "  --out DIR         write the report there instead of <run>/report\n",
-        "  --quiet           no progress on stderr\n", sep = "")
-    return(invisible(0L))
+    cat(usage_help())
+    return(0L)
   }
+  if (opts$check) return(0L)   # the options parsed: ./suite run checks --slo before it starts anything
   set_progress(opts$quiet)
   root <- repo_root_from_script(get0("REPORT_SCRIPT_DIR", ifnotfound = "."))
   plan <- plan_report(opts$targets, runs_dir_for(root), opts$out_dir)
   if (plan$mode == "run") {
+    if (!is.na(opts$baseline)) stop_report("--baseline is for comparisons: give two or more runs or a sweep")
     analysis <- analyse_run(plan$runs[[1]], opts$warmup_s)
-    written <- write_run_report(analysis, plan$out_dir)
+    result <- write_run_report(analysis, plan$out_dir, opts$gates, opts$slo)
   } else {
     analyses <- list()
     skipped_runs <- data.table::data.table(run = character(), reason = character())
@@ -189,9 +278,11 @@ main <- function(args) {
       invisible(gc())
     }
     if (length(analyses) == 0) stop_report("no run in the comparison has valid requests (", nrow(skipped_runs), " skipped)")
-    written <- write_compare_report(analyses, plan$out_dir, plan$sweep_id, skipped_runs)
+    result <- write_compare_report(analyses, plan$out_dir, plan$sweep_id, skipped_runs, opts$gates, opts$slo, opts$baseline)
   }
   progress("done")
-  cat(sprintf("report.R: wrote %s\n", written), sep = "")
-  invisible(0L)
+  cat(sprintf("report.R: wrote %s\n", result$written), sep = "")
+  cat(sprintf("report.R: %s\n", result$said), sep = "")
+  if (result$exit_status != 0L) message("report.R: an SLO gate failed (", opts$slo, "); exit status ", result$exit_status)
+  result$exit_status
 }

@@ -26,7 +26,7 @@ plot_histogram_full <- function(hist) {
     report_theme()
 }
 
-# Zoomed histogram on the bulk: under 20 ms, or under p99 when that is wider.
+# Zoomed histogram on the bulk: everything up to the p99 (ZOOM_PERCENT).
 plot_histogram_zoom <- function(hist) {
   data <- hist[range != "full"]
   data[, panel := paste0(test, ", ", range)]
@@ -34,40 +34,63 @@ plot_histogram_zoom <- function(hist) {
     ggplot2::geom_rect(fill = "steelblue", colour = "white", linewidth = 0.1) +
     ggplot2::scale_y_continuous(labels = scales::label_comma()) +
     ggplot2::facet_wrap(~panel, scales = "free", ncol = 2) +
-    ggplot2::labs(title = "Latency histogram, zoomed on the bulk", x = "latency (ms)", y = "requests") +
+    ggplot2::labs(title = "Latency histogram, zoomed on the bulk (up to each test's p99)", x = "latency (ms)", y = "requests") +
     report_theme()
 }
 
 percentile_x <- function(percentile) 1 / (1 - pmin(percentile, 99.99999) / 100)
 
+# colour_by: "latency" (one run: Grinder, witness, intended start, CO estimate) or "label" (comparisons).
 plot_percentiles <- function(curves, colour_by = "latency", title = "Latency by percentile") {
   data <- curves[value > 0]
   data[, x := percentile_x(percentile)]
   # one line per run (comparisons) or per latency source (one run)
   data[, line := if ("run" %in% names(data)) paste(run, latency) else latency]
+  top <- max(data$x)
   ggplot2::ggplot(data, ggplot2::aes(x = x, y = value, colour = .data[[colour_by]], group = line)) +
     ggplot2::geom_step(linewidth = 0.7) +
-    ggplot2::scale_x_log10(breaks = PERCENTILE_BREAKS, labels = PERCENTILE_LABELS) +
+    # only ticks inside the data, and room on the right so the last label is not clipped
+    ggplot2::scale_x_log10(breaks = PERCENTILE_BREAKS[PERCENTILE_BREAKS <= top], labels = PERCENTILE_LABELS[PERCENTILE_BREAKS <= top],
+                           expand = ggplot2::expansion(mult = c(0.02, 0.08))) +
     ggplot2::scale_y_log10(labels = scales::label_number(drop0trailing = TRUE)) +
     ggplot2::facet_wrap(~test, scales = "free_y", ncol = 2) +
+    ggplot2::guides(colour = ggplot2::guide_legend(ncol = if (colour_by == "label") 1 else 4)) +
     ggplot2::labs(title = title, x = "percentile (log scale of 1 / (1 - p))", y = "latency (ms, log scale)",
                   colour = NULL, caption = "0 ms values cannot be drawn on a log axis and are left out") +
-    report_theme() + ggplot2::theme(panel.grid.minor.x = ggplot2::element_blank())
+    report_theme() + ggplot2::theme(panel.grid.minor.x = ggplot2::element_blank(),
+                                    plot.margin = ggplot2::margin(6, 24, 6, 6))
 }
 
-# Throughput, mean and p90 per second, blackout seconds in red, warm-up in grey.
+# "detected", "--warmup 5 s" or "first 10% of the run", for plot subtitles.
+warmup_rule_short <- function(window) {
+  if (isTRUE(window$warmup_detected)) "detected" else sub(":.*", "", window$warmup_rule)
+}
+
+# Warm-up seconds above the measured seconds' range of their panel are drawn at its top
+# (triangles), so a start-up spike does not squash the measured window.
+cap_warmup_spikes <- function(data, cut_s, headroom = 1.1) {
+  first_measured <- ceiling(cut_s)
+  tops <- data[second >= first_measured & is.finite(value), .(top = headroom * max(value)), by = panel]
+  data[tops, on = "panel", top := i.top]
+  data[, capped := second < first_measured & !is.na(top) & !is.na(value) & value > top]
+  data[capped == TRUE, value := top]
+  data[, top := NULL]
+  data[]
+}
+
+# Throughput, mean and p90 per second, blackout seconds in red, warm-up in grey (spikes capped).
 plot_timeline <- function(timeline, seconds, window) {
   panels <- c("throughput (req/s)", "mean latency (ms)", "p90 latency (ms)")
-  throughput <- timeline[, .(series = series, second, value = requests, panel = panels[1])]
+  throughput <- timeline[, .(series = series, second, value = as.numeric(requests), panel = panels[1])]
   if (data.table::uniqueN(timeline$series) > 1) {
-    throughput <- rbind(throughput, seconds[, .(series = "all tests", second, value = requests, panel = panels[1])])
+    throughput <- rbind(throughput, seconds[, .(series = "all tests", second, value = as.numeric(requests), panel = panels[1])])
   }
   latency <- rbind(timeline[, .(series, second, value = mean, panel = panels[2])],
                    timeline[, .(series, second, value = p90, panel = panels[3])])
-  data <- rbind(throughput, latency)
+  cut_s <- window$warmup_ms / 1000
+  data <- cap_warmup_spikes(rbind(throughput, latency), cut_s)
   data[, panel := factor(panel, levels = panels)]
   blackouts <- seconds[blackout == TRUE]
-  cut_s <- window$warmup_ms / 1000
   n_black <- sum(blackouts$measured)
   ggplot2::ggplot(data, ggplot2::aes(x = second + 0.5, y = value, colour = series)) +
     ggplot2::annotate("rect", xmin = 0, xmax = cut_s, ymin = -Inf, ymax = Inf, fill = "grey70", alpha = 0.35) +
@@ -75,10 +98,12 @@ plot_timeline <- function(timeline, seconds, window) {
                        ggplot2::aes(xmin = second, xmax = second + 1, ymin = -Inf, ymax = Inf),
                        fill = "red", alpha = 0.35) +
     ggplot2::geom_line(linewidth = 0.4) +
+    ggplot2::geom_point(data = data[capped == TRUE], shape = 17, size = 2, show.legend = FALSE) +
     ggplot2::facet_wrap(~panel, ncol = 1, scales = "free_y") +
     ggplot2::labs(title = "Over time (per second, by completion time)",
-                  subtitle = sprintf("grey: warm-up cut (%.1f s); red: %d blackout second%s in the measured window (%d in all)",
-                                     cut_s, n_black, if (n_black == 1) "" else "s", nrow(blackouts)),
+                  subtitle = sprintf(paste0("grey: warm-up cut (%.1f s, %s); red: %d blackout second%s in the measured window (%d in all)",
+                                            if (any(data$capped)) "\ntriangles: warm-up seconds above the measured range, drawn at the top of the scale" else ""),
+                                     cut_s, warmup_rule_short(window), n_black, if (n_black == 1) "" else "s", nrow(blackouts)),
                   x = "seconds since the first request", y = NULL, colour = NULL) +
     report_theme()
 }
@@ -98,7 +123,7 @@ plot_overhead <- function(tiles) {
 }
 
 # Host metrics, aligned on the same seconds as the run's throughput.
-plot_host_metrics <- function(metrics, seconds, window) {
+plot_host_metrics <- function(metrics, seconds, window, shared = FALSE) {
   margin_ms <- 30000
   m <- metrics[time_ms >= window$run_start_ms - margin_ms & time_ms <= window$run_end_ms + margin_ms]
   m[, second := (time_ms - window$run_start_ms) / 1000]
@@ -122,28 +147,32 @@ plot_host_metrics <- function(metrics, seconds, window) {
     ggplot2::geom_line(linewidth = 0.4) +
     ggplot2::facet_wrap(~panel, ncol = 1, scales = "free_y") +
     ggplot2::labs(title = "Host metrics aligned with throughput", x = "seconds since the first request", y = NULL,
-                  colour = NULL, subtitle = "red dashed: 85% CPU, above which an injector distorts what it measures") +
+                  colour = NULL, subtitle = paste0("red dashed: 85% CPU, above which an injector distorts what it measures",
+                                                   if (shared) "\nall hosts are this one machine (shared with HBase): their lines coincide" else "")) +
     report_theme()
 }
 
+# Total throughput against threads, one line per workload; bars: min..max of repeats.
 plot_scaling_throughput <- function(scaling) {
-  data <- data.table::copy(scaling)[, target := data.table::fcoalesce(target, "target not recorded")]
-  ggplot2::ggplot(data, ggplot2::aes(x = threads, y = throughput_rps, colour = test, linetype = target)) +
+  data <- scaling[test == "total"]
+  ggplot2::ggplot(data, ggplot2::aes(x = threads, y = throughput_median, colour = scaling_label, group = scaling_label)) +
     ggplot2::geom_path() + ggplot2::geom_point(size = 2) +
+    ggplot2::geom_errorbar(ggplot2::aes(ymin = throughput_min, ymax = throughput_max), width = 0, alpha = 0.6) +
     ggplot2::scale_y_continuous(labels = scales::label_comma()) +
-    ggplot2::labs(title = "Throughput against threads", x = "threads", y = "throughput (req/s)",
-                  colour = NULL, linetype = NULL) +
+    ggplot2::guides(colour = ggplot2::guide_legend(ncol = 1)) +
+    ggplot2::labs(title = "Throughput against threads (all tests of a run)", subtitle = "median of repeats; bars: min..max",
+                  x = "threads", y = "throughput (req/s)", colour = NULL) +
     report_theme()
 }
 
-# One panel per test: mean and p90 against throughput, runs in thread order, knee circled.
+# One panel per test: mean and p90 against throughput, thread counts in order, knee circled.
 plot_scaling_latency <- function(scaling) {
-  data <- data.table::copy(scaling)[, target := data.table::fcoalesce(target, "target not recorded")]
-  long <- rbind(data[, .(test, target, threads, throughput_rps, latency = mean_display_ms, stat = "mean", knee)],
-                data[, .(test, target, threads, throughput_rps, latency = p90_display_ms, stat = "p90", knee)])
+  long <- rbind(scaling[, .(test, scaling_label, threads, throughput_rps = throughput_median, latency = mean_median, stat = "mean", knee)],
+                scaling[, .(test, scaling_label, threads, throughput_rps = throughput_median, latency = p90_median, stat = "p90", knee)])
+  long[, test := paste0(test, " (", scaling$metric[match(test, scaling$test)], ")")]
   knees <- long[knee == TRUE & stat == "mean"]
-  ggplot2::ggplot(long, ggplot2::aes(x = throughput_rps, y = latency, colour = stat, linetype = target,
-                                     group = interaction(stat, target))) +
+  ggplot2::ggplot(long, ggplot2::aes(x = throughput_rps, y = latency, colour = scaling_label, linetype = stat,
+                                     group = interaction(stat, scaling_label))) +
     ggplot2::geom_path() + ggplot2::geom_point(size = 1.8) +
     ggplot2::geom_point(data = knees, shape = 21, size = 6, stroke = 1.2, colour = "red", show.legend = FALSE) +
     ggplot2::geom_text(data = knees, ggplot2::aes(label = paste(threads, "threads")), colour = "red",
@@ -151,8 +180,9 @@ plot_scaling_latency <- function(scaling) {
     ggplot2::scale_x_continuous(labels = scales::label_comma(), expand = ggplot2::expansion(mult = 0.1)) +
     ggplot2::scale_y_continuous(expand = ggplot2::expansion(mult = c(0.05, 0.15))) +
     ggplot2::facet_wrap(~test, scales = "free", ncol = 2) +
+    ggplot2::guides(colour = ggplot2::guide_legend(ncol = 1)) +
     ggplot2::labs(title = "Latency against throughput",
-                  subtitle = "runs joined in thread order; knee (red circle): the highest throughput / mean latency",
+                  subtitle = sprintf("medians per thread count, joined in thread order; knee (red circle, with %d or more thread counts): the highest throughput / mean latency", KNEE_MIN_POINTS),
                   x = "throughput (req/s)", y = "latency (ms)", colour = NULL, linetype = NULL) +
     report_theme()
 }

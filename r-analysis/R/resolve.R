@@ -1,13 +1,13 @@
 # resolve.R - command line: options, and run ids / sweep ids / paths -> folders.
 
 usage_line <- function() {
-  "usage: report.R [--warmup SECONDS] [--out DIR] [--quiet] RUN|SWEEP|PATH [RUN ...]"
+  "usage: report.R [--warmup SECONDS] [--slo GATES] [--baseline RUN] [--out DIR] [--quiet] RUN|SWEEP|PATH [RUN ...] | --check [OPTIONS]"
 }
 
-# Returns list(targets, warmup_s, out_dir, quiet, help). Errors are report_errors.
+# Returns list(targets, warmup_s, slo, gates, baseline, out_dir, quiet, help). Errors are report_errors.
 parse_cli <- function(args) {
-  opts <- list(targets = character(), warmup_s = NA_real_, out_dir = NA_character_,
-               quiet = FALSE, help = FALSE)
+  opts <- list(targets = character(), warmup_s = NA_real_, slo = NA_character_, gates = NULL, baseline = NA_character_,
+               out_dir = NA_character_, quiet = FALSE, help = FALSE, check = FALSE)
   i <- 1
   while (i <= length(args)) {
     arg <- args[[i]]
@@ -19,12 +19,19 @@ parse_cli <- function(args) {
     }
     if (arg %in% c("-h", "--help")) {
       opts$help <- TRUE
+    } else if (arg == "--check") {
+      opts$check <- TRUE
     } else if (grepl("^--warmup(=|$)", arg)) {
       raw <- value_of("--warmup")
       opts$warmup_s <- suppressWarnings(as.numeric(raw))
       if (is.na(opts$warmup_s) || opts$warmup_s < 0) {
         stop_report("--warmup wants a number of seconds >= 0, got '", raw, "'")
       }
+    } else if (grepl("^--slo(=|$)", arg)) {
+      opts$slo <- value_of("--slo")
+      opts$gates <- parse_slo(opts$slo)
+    } else if (grepl("^--baseline(=|$)", arg)) {
+      opts$baseline <- value_of("--baseline")
     } else if (grepl("^--out(=|$)", arg)) {
       opts$out_dir <- value_of("--out")
     } else if (arg %in% c("-q", "--quiet")) {
@@ -36,7 +43,7 @@ parse_cli <- function(args) {
     }
     i <- i + 1
   }
-  if (!opts$help && length(opts$targets) == 0) stop_report("no run given; ", usage_line())
+  if (!opts$help && !opts$check && length(opts$targets) == 0) stop_report("no run given; ", usage_line())
   opts
 }
 

@@ -63,12 +63,17 @@ stats_from_counts <- function(counts, percents = PERCENTS) {
 }
 
 # Warm-up cut and measured window, from request start and end times (ms since epoch).
-# Default cut: the first 10% of the run (first start to last end). The measured window
-# runs from the first start at or after the cut to the last end among those requests.
-measurement_window <- function(start_ms, end_ms, warmup_s = NA_real_) {
+# cut: list(warmup_ms, rule) from warmup_cut() (steady.R); without it, --warmup SECONDS or the
+# first DEFAULT_WARMUP_FRACTION of the run (first start to last end). The measured window runs
+# from the first start at or after the cut to the last end among those requests.
+measurement_window <- function(start_ms, end_ms, warmup_s = NA_real_, cut = NULL) {
   run_start <- min(start_ms)
   run_end <- max(end_ms)
-  warmup_ms <- if (is.na(warmup_s)) DEFAULT_WARMUP_FRACTION * (run_end - run_start) else warmup_s * 1000
+  if (is.null(cut)) {
+    cut <- if (is.na(warmup_s)) list(warmup_ms = DEFAULT_WARMUP_FRACTION * (run_end - run_start), rule = "first 10% of the run")
+           else list(warmup_ms = warmup_s * 1000, rule = sprintf("--warmup %g s", warmup_s))
+  }
+  warmup_ms <- cut$warmup_ms
   cut_ms <- run_start + warmup_ms
   measured <- start_ms >= cut_ms
   if (!any(measured)) {
@@ -78,8 +83,7 @@ measurement_window <- function(start_ms, end_ms, warmup_s = NA_real_) {
   window_start <- min(start_ms[measured])
   window_end <- max(end_ms[measured])
   list(run_start_ms = run_start, run_end_ms = run_end, run_s = (run_end - run_start) / 1000,
-       warmup_ms = warmup_ms,
-       warmup_rule = if (is.na(warmup_s)) "default: first 10% of the run" else sprintf("--warmup %g s", warmup_s),
+       warmup_ms = warmup_ms, warmup_rule = cut$rule, warmup_detected = isTRUE(cut$detected),
        cut_ms = cut_ms, window_start_ms = window_start, window_end_ms = window_end,
        window_s = (window_end - window_start) / 1000,
        measured_requests = sum(measured), warmup_requests = sum(!measured),
@@ -97,35 +101,55 @@ prefix_stats <- function(stats, prefix, scale) {
   out
 }
 
-# Mean Grinder time and mean witness over the requests that have a witness, per test and total.
+# Overhead = mean over requests with a witness of (Grinder ms * 1000 - witness us), per test and
+# total, with the half-width of its 95% interval: 1.96 * sd / sqrt(n) of those per-request
+# differences (Grinder's whole ms make each difference off by up to a millisecond; the mean of
+# many is still unbiased, and the interval says how many are enough).
+OVERHEAD_Z95 <- 1.96
+
 overhead_by_test <- function(measured) {
-  with_witness <- measured[!is.na(witness_us), .(n = .N, grinder_ms = mean(time_ms), witness_us = mean(witness_us)),
-                           keyby = test]
-  if (nrow(with_witness) == 0) return(data.table::data.table(test = integer(), overhead_us = numeric()))
-  total <- with_witness[, .(test = NA_integer_, n = sum(n), grinder_ms = sum(grinder_ms * n) / sum(n),
-                            witness_us = sum(witness_us * n) / sum(n))]
-  rbind(with_witness, total)[, .(test, overhead_us = grinder_ms * 1000 - witness_us)]
+  by_test <- measured[!is.na(witness_us), {
+    d <- time_ms * 1000 - witness_us
+    .(n = .N, mean = mean(d), var = if (.N > 1) stats::var(d) else NA_real_)
+  }, keyby = test]
+  if (nrow(by_test) == 0) {
+    return(data.table::data.table(test = integer(), overhead_us = numeric(), overhead_ci95_us = numeric()))
+  }
+  # pooled over tests: within-test variance plus the spread of the test means
+  total <- by_test[, {
+    grand <- sum(n * mean) / sum(n)
+    pooled <- if (sum(n) > 1) (sum((n - 1) * data.table::fcoalesce(var, 0)) + sum(n * (mean - grand)^2)) / (sum(n) - 1) else NA_real_
+    .(test = NA_integer_, n = sum(n), mean = grand, var = pooled)
+  }]
+  rbind(by_test, total)[, .(test, overhead_us = mean, overhead_ci95_us = OVERHEAD_Z95 * sqrt(var / n))]
 }
+
+# The coordinated-omission estimate's columns (omission.R), NA for paced runs.
+CO_COLUMNS <- c("co_added", "co_mean_ms", paste0("co_", names(PERCENTS), "_ms"))
 
 SUMMARY_COLUMNS <- c("test", "threads", "count", "errors", "mean_ms", "sd_ms", "p50_ms", "p90_ms", "p95_ms",
                      "p99_ms", "p999_ms", "max_ms", "throughput_rps", "witness_mean_ms", "witness_sd_ms",
                      "witness_p50_ms", "witness_p90_ms", "witness_p95_ms", "witness_p99_ms",
                      "witness_p999_ms", "witness_max_ms", "overhead_us")
 
+# summary.csv's columns after the contract's, in order.
+SUMMARY_EXTRA_COLUMNS <- c("test_number", "error_rate", "witness_count", "grinder_coarse", "window_s", "overhead_ci95_us",
+                           "intended_count", paste0("intended_", c("mean", "sd", names(PERCENTS), "max"), "_ms"), CO_COLUMNS)
+
 # The summary.csv table: one row per test plus "total", contract columns first.
 # counts: list(grinder, witness, intended) of latency_counts() tables (witness/intended may be empty).
-summary_table <- function(counts, errors, overhead, threads, window_s, test_names) {
+summary_table <- function(counts, errors, overhead, threads, window_s, test_names, co = NULL) {
   grinder <- stats_from_counts(counts$grinder)
   data.table::setnames(grinder, c("mean", "sd", names(PERCENTS), "max"), paste0(c("mean", "sd", names(PERCENTS), "max"), "_ms"))
   witness <- prefix_stats(stats_from_counts(counts$witness), "witness_", 1000)
   intended <- prefix_stats(stats_from_counts(counts$intended), "intended_", 1000)
   table <- grinder
-  for (extra in list(witness, intended, errors, overhead)) {
+  for (extra in list(witness, intended, errors, overhead, co)) {
     if (!is.null(extra) && nrow(extra) > 0) table <- merge(table, extra, by = "test", all.x = TRUE, sort = FALSE)
   }
   stat_names <- c("mean", "sd", names(PERCENTS), "max")
-  for (col in c("witness_count", paste0("witness_", stat_names), "errors", "overhead_us",
-                "intended_count", paste0("intended_", stat_names))) {
+  for (col in c("witness_count", paste0("witness_", stat_names), "errors", "overhead_us", "overhead_ci95_us",
+                "intended_count", paste0("intended_", stat_names), CO_COLUMNS)) {
     if (!col %in% names(table)) table[, (col) := NA_real_]
   }
   data.table::setnames(table, paste0("witness_", stat_names), paste0("witness_", stat_names, "_ms"))
@@ -142,9 +166,7 @@ summary_table <- function(counts, errors, overhead, threads, window_s, test_name
     window_s = window_s
   )]
   data.table::setorder(table, test_number, na.last = TRUE)
-  extras <- c("test_number", "error_rate", "witness_count", "grinder_coarse", "window_s", "intended_count",
-              paste0("intended_", stat_names, "_ms"))
-  table[, c(SUMMARY_COLUMNS, extras), with = FALSE]
+  table[, c(SUMMARY_COLUMNS, SUMMARY_EXTRA_COLUMNS), with = FALSE]
 }
 
 # Requests, mean and p90 completing in each second since the run start, per test.
@@ -242,8 +264,11 @@ histogram_bins <- function(value_ms, N, upper, whole_ms, n_bins = 80) {
   dt[, .(xmin = bin * width, xmax = (bin + 1) * width, N)]
 }
 
-# Full-range and zoomed (under 20 ms, or under p99 when wider) histograms per test.
-histograms <- function(counts_ms, metrics, zoom_floor_ms = 20) {
+# Full-range and zoomed histograms per test. The zoom fits the bulk: everything up to the p99
+# (ZOOM_PERCENT), so the body of the distribution fills the panel whatever its scale.
+ZOOM_PERCENT <- 99
+
+histograms <- function(counts_ms, metrics) {
   parts <- list()
   for (i in seq_len(nrow(metrics))) {
     number <- metrics$test_number[[i]]
@@ -251,18 +276,13 @@ histograms <- function(counts_ms, metrics, zoom_floor_ms = 20) {
     one <- counts_ms[test == number]
     if (nrow(one) == 0) next
     whole_ms <- metrics$metric[[i]] == "grinder"
-    tail <- percentiles_from_counts(one$value_ms, one$N, c(99, 99.9))
-    zoom_upper <- max(zoom_floor_ms, tail[[1]])
+    bulk <- percentiles_from_counts(one$value_ms, one$N, ZOOM_PERCENT)
+    zoom_upper <- if (bulk > 0) bulk else max(one$value_ms)
     full <- histogram_bins(one$value_ms, one$N, max(one$value_ms), whole_ms)
     zoom <- histogram_bins(one$value_ms, one$N, zoom_upper, whole_ms)
     label <- sprintf("%s (%s)", metrics$test[[i]], metrics$metric[[i]])
     parts[[length(parts) + 1]] <- full[, `:=`(test = label, range = "full")]
-    parts[[length(parts) + 1]] <- zoom[, `:=`(test = label, range = sprintf("under %g ms", signif(zoom_upper, 3)))]
-    # Sub-ms tests fill a sliver of the 20 ms zoom: add a panel on their bulk.
-    if (!whole_ms && tail[[2]] > 0 && tail[[2]] < zoom_upper / 4) {
-      bulk <- histogram_bins(one$value_ms, one$N, tail[[2]], whole_ms)
-      parts[[length(parts) + 1]] <- bulk[, `:=`(test = label, range = sprintf("under p99.9 = %g ms", signif(tail[[2]], 3)))]
-    }
+    parts[[length(parts) + 1]] <- zoom[, `:=`(test = label, range = sprintf("under p%g = %g ms", ZOOM_PERCENT, signif(zoom_upper, 3)))]
   }
   data.table::rbindlist(parts)
 }

@@ -46,3 +46,52 @@ run_cli <- function(args, env = character()) {
                     stdout = out, stderr = err, env = env)
   list(status = status, stdout = readLines(out, warn = FALSE), stderr = readLines(err, warn = FALSE))
 }
+
+# A closed-loop data log written from a plan, for hand-worked fixtures. Each of `threads` threads
+# sends back-to-back requests: in second s (0-based) each takes latency_ms[s + 1] whole ms (its
+# witness witness_short_us less) and the thread waits gap_ms before the next, so it starts
+# 1000 / (latency + gap) requests in that second (the cycle must divide 1000). error_every = k
+# marks every k-th request of a thread as failed.
+write_closed_loop_log <- function(path, threads, latency_ms, gap_ms = 0, witness_short_us = 50, error_every = 0,
+                                  test = 1L, t0 = 1763712000000) {
+  rows <- rbindlist(lapply(seq_along(latency_ms), function(i) {
+    cycle <- latency_ms[[i]] + gap_ms
+    stopifnot(1000 %% cycle == 0)
+    k <- seq_len(1000 / cycle) - 1
+    data.table(start = t0 + (i - 1) * 1000 + k * cycle, time = latency_ms[[i]])
+  }))
+  log <- rbindlist(lapply(seq_len(threads) - 1L, function(thread) {
+    rows[, .(Thread = thread, Run = seq_len(.N) - 1L, Test = test, Start = start, Time = time,
+             Errors = if (error_every > 0) as.integer(seq_len(.N) %% error_every == 0) else 0L,
+             Witness = time * 1000 - witness_short_us)]
+  }))
+  dir.create(dirname(path), recursive = TRUE, showWarnings = FALSE)
+  writeLines(LOG_HEADER, path)
+  fwrite(log, path, append = TRUE, col.names = FALSE)
+  invisible(log)
+}
+
+# manifest.json as ./suite run writes it (the fields the report reads).
+write_manifest <- function(dir, threads, target = "direct", operations = "get:100", status = "complete",
+                           value_size = "1000", injector_mode = NULL, extra = list()) {
+  dir.create(dir, recursive = TRUE, showWarnings = FALSE)
+  manifest <- c(list(run_id = basename(dir), status = status, target = target, threads_total = threads,
+                     injector_mode = injector_mode, tests = list(`1` = "get", `2` = "put"), pacing = FALSE,
+                     properties = list(hbaseload.operations = operations, hbaseload.target = target,
+                                       hbaseload.value.size = value_size, hbaseload.key.distribution = "uniform",
+                                       hbaseload.rows = "100000", hbaseload.rate.per.thread = "0",
+                                       hbaseload.thrift.host = "127.0.0.1", hbaseload.thrift.port = "9092",
+                                       hbaseload.thrift.transport = "buffered", hbaseload.thrift.protocol = "binary")),
+                extra)
+  jsonlite::write_json(manifest[!vapply(manifest, is.null, NA)], file.path(dir, "manifest.json"), auto_unbox = TRUE)
+  invisible(dir)
+}
+
+# A whole run folder: manifest + one closed-loop data log.
+write_closed_loop_run <- function(dir, threads, latency_ms, gap_ms = 0, ..., manifest = list()) {
+  do.call(write_manifest, c(list(dir = dir, threads = threads), manifest))
+  write_closed_loop_log(file.path(dir, "injectors", "inj1", "inj1-0-data.log"), threads, latency_ms, gap_ms, ...)
+  invisible(dir)
+}
+
+read_json_report <- function(dir) jsonlite::fromJSON(file.path(dir, "report.json"), simplifyVector = TRUE)

@@ -1,0 +1,172 @@
+# verdict.R - one sentence a capacity review can trust, read from the checks.
+#
+# A run's verdict is the first of these kinds whose check is flagged (the order is precedence);
+# "trustworthy" when none is. Every other flagged kind is named after it ("; also ..."). The
+# thresholds live with the checks: MIN_WINDOW_S and MIN_MEASURED_REQUESTS, MAX_ERROR_RATE,
+# CLIENT_BOUND_GAP_RATIO (checks.R), STEADY_TREND_TOLERANCE (steady.R). Each kind disqualifies some
+# figures, which the HTML greys with the reason: throughput, latency, comparison (deltas, ratios).
+VERDICT_RULES <- data.table::data.table(
+  kind = c("incomplete run", "too short", "errors", "client-bound", "shared CPU", "not steady"),
+  check = c("manifest", "window length", "errors", "client cost", "shared CPU", "steady state"),
+  disqualifies = list(c("throughput", "latency", "comparison"), c("throughput", "latency", "comparison"),
+                      c("throughput", "latency", "comparison"), c("throughput", "comparison"),
+                      c("throughput"), c("throughput", "latency", "comparison")),
+  consequence = c("its numbers cover only part of the planned run",
+                  "its means and percentiles rest on too little to plan on",
+                  "its latencies and throughput describe failures as much as service",
+                  "throughput and comparisons between runs measure the injectors, not HBase (the witness still times the HBase call)",
+                  "its throughput is what this machine gave HBase and the injectors together, a lower bound of HBase's own; compare it only with runs of the same injector setup",
+                  "its means and percentiles mix two regimes and describe neither")
+)
+
+# Why a figure is greyed, per kind (shown under the figure).
+DISQUALIFY_WHY <- c(
+  "incomplete run" = "the run did not complete",
+  "too short" = "the measured window is too short",
+  "errors" = "too many requests failed",
+  "client-bound" = "the run is client-bound: its throughput is the injector's",
+  "shared CPU" = "the injectors shared a saturated CPU with HBase: a lower bound of HBase's throughput",
+  "not steady" = "the measured window still trends"
+)
+
+# What a flagged check says, as a clause of the sentence. facts: list(client, trend, window, shared, cpu_pct).
+verdict_clause <- function(kind, check, facts) {
+  switch(kind,
+    "incomplete run" = if (startsWith(check$result, "manifest.json unreadable")) {
+      sprintf("whether the run completed is unknown (%s)", check$result)
+    } else sprintf("the run did not complete (manifest %s)", check$result),
+    "too short" = sprintf("the measured window is %.1f s with %s requests (minimum %d s and %s)", facts$window$window_s,
+                          fmt_int(facts$window$measured_requests), MIN_WINDOW_S, fmt_int(MIN_MEASURED_REQUESTS)),
+    "errors" = sprintf("%s of requests failed (limit %s)", fmt_pct(check$value, 2), fmt_pct(MAX_ERROR_RATE, 0)),
+    "client-bound" = paste0(sprintf("the off-timer gap (%s us per request) %s the HBase time (%s us)", fmt_num(facts$client$gap_us, 0),
+                                    if (facts$client$ratio > 1) "exceeds" else "equals", fmt_num(facts$client$hbase_us, 0)),
+                            if (isTRUE(facts$cpu_pct > INJECTOR_CPU_LIMIT_PCT)) sprintf(" and injector CPU is at %s%%%s", fmt_num(facts$cpu_pct, 0),
+                                                                                         if (isTRUE(facts$shared)) " (one machine, shared with HBase)" else "") else ""),
+    "shared CPU" = sprintf("the injectors run on the HBase machine and its CPU was %s%% busy over the measured window%s",
+                           fmt_num(check$value, 0),
+                           if (!is.null(facts$client)) sprintf(" (client cost %s us per request off the timer)", fmt_num(facts$client$gap_us, 0)) else ""),
+    "not steady" = sprintf("throughput moved %+.1f%% and mean latency %+.1f%% from the first to the last third of the %d s measured window (tolerance %d%%)",
+                           100 * facts$trend$throughput_change, 100 * facts$trend$latency_change, facts$trend$seconds,
+                           round(100 * STEADY_TREND_TOLERANCE)),
+    check$result)
+}
+
+# The sentence of a trustworthy run: what was checked, the client cost, and the flags left.
+trustworthy_clause <- function(checks, facts) {
+  parts <- c(
+    if (isTRUE(facts$trend$judged)) sprintf("steady over %d s (throughput %+.1f%% first to last third)", facts$trend$seconds,
+                                            100 * facts$trend$throughput_change),
+    sprintf("%s errors", fmt_pct(checks[check == "errors", value], 2)),
+    if (!is.null(facts$client)) sprintf("client cost %s us per request (%s of the HBase time of %s us%s)", fmt_num(facts$client$gap_us, 0),
+                                        fmt_pct(facts$client$ratio, 0), fmt_num(facts$client$hbase_us, 0),
+                                        if (isTRUE(facts$pacing)) "; paced: the gap includes the intended waits" else ""))
+  others <- checks[status == "FLAG", check]
+  notes <- if (length(others) > 0) {
+    sprintf("; other flags, not disqualifying: %s", paste(ifelse(others == "injector CPU" & isTRUE(facts$shared),
+                                                                  "injector CPU (one machine, shared with HBase)", others), collapse = ", "))
+  } else ""
+  paste0(paste(parts, collapse = ", "), notes)
+}
+
+# checks: the run's check rows; facts: see verdict_clause. Returns list(kind, sentence, kinds, disqualifies, reasons).
+run_verdict <- function(checks, facts) {
+  flagged <- VERDICT_RULES[check %in% checks[status == "FLAG", check]]
+  if (nrow(flagged) == 0) {
+    return(list(kind = "trustworthy", sentence = paste0("trustworthy: ", trustworthy_clause(checks, facts)),
+                kinds = "trustworthy", disqualifies = character(),
+                reasons = data.table::data.table(kind = character(), check = character(), detail = character())))
+  }
+  clauses <- vapply(seq_len(nrow(flagged)), function(i) {
+    verdict_clause(flagged$kind[i], checks[check == flagged$check[i]][1], facts)
+  }, "")
+  also <- if (nrow(flagged) > 1) paste0("; also ", paste(sprintf("%s (%s)", flagged$kind[-1], clauses[-1]), collapse = "; ")) else ""
+  list(kind = flagged$kind[1],
+       sentence = sprintf("%s: %s; %s%s", flagged$kind[1], clauses[1], flagged$consequence[1], also),
+       kinds = flagged$kind, disqualifies = sort(unique(unlist(flagged$disqualifies))),
+       reasons = data.table::data.table(kind = flagged$kind, check = flagged$check, detail = clauses))
+}
+
+# Does a verdict kind grey this category of figures (throughput, latency, comparison)?
+verdict_disqualifies <- function(kind, category) {
+  rules <- VERDICT_RULES$disqualifies[VERDICT_RULES$kind %in% kind]
+  any(vapply(rules, function(d) category %in% d, NA))
+}
+
+# Why the figures of one category are greyed for a verdict, or "" when they are not.
+disqualified_why <- function(verdict, category) {
+  hits <- VERDICT_RULES[kind %in% verdict$kinds & vapply(disqualifies, function(d) category %in% d, NA), kind]
+  if (length(hits) == 0) "" else paste0("Greyed: ", paste(DISQUALIFY_WHY[hits], collapse = "; "), ".")
+}
+
+# What the alike workloads say, among groups whose runs are all trustworthy: the total row of each
+# contrast (e.g. "thrift / direct (get, 8 threads): throughput x0.91, within the spread"); at most
+# VERDICT_MAX_CONTRASTS named.
+VERDICT_MAX_CONTRASTS <- 3
+
+contrast_clause <- function(contrasts, runs) {
+  if (is.null(contrasts) || nrow(contrasts) == 0) return("")
+  clean_groups <- runs[, .(clean = all(verdict == "trustworthy")), by = group][clean == TRUE, group]
+  rows <- contrasts[test == "total" & group_num %in% clean_groups & group_den %in% clean_groups]
+  if (nrow(rows) == 0) return("")
+  workload <- ifelse(rows$dimension == "target", sub("^[^,]*, ", "", rows$workload_den), rows$workload_den)
+  spread <- sub("spread unknown \\(no repeats\\)", "no repeats to weigh it against", rows$throughput_spread)
+  parts <- sprintf("%s (%s): throughput x%.2f, mean latency x%.2f, %s", rows$direction, workload, rows$throughput_ratio,
+                   rows$mean_ratio, spread)
+  more <- if (length(parts) > VERDICT_MAX_CONTRASTS) sprintf(" and %d more", length(parts) - VERDICT_MAX_CONTRASTS) else ""
+  paste0(paste(utils::head(parts, VERDICT_MAX_CONTRASTS), collapse = "; "), more)
+}
+
+# The run-to-run spread of repeated workloads (total rows), e.g. "3 runs of direct, get, 8 threads:
+# throughput 10,462-12,633 req/s (max / min x1.21)".
+repeats_clause <- function(gstats) {
+  if (is.null(gstats)) return("")
+  rows <- gstats[test == "total" & n_runs >= 2]
+  if (nrow(rows) == 0) return("")
+  parts <- sprintf("%d runs of %s: throughput %s-%s req/s (max / min x%.2f)", rows$n_runs, rows$group_label,
+                   fmt_int(rows$throughput_min), fmt_int(rows$throughput_max), rows$throughput_max / rows$throughput_min)
+  more <- if (length(parts) > VERDICT_MAX_CONTRASTS) sprintf(" and %d more", length(parts) - VERDICT_MAX_CONTRASTS) else ""
+  paste0(paste(utils::head(parts, VERDICT_MAX_CONTRASTS), collapse = "; "), more)
+}
+
+# A comparison's verdict from its runs' verdicts, the like-with-like baselines, the contrasts and repeats.
+compare_verdict <- function(runs, baselines, analyses, contrasts = NULL, gstats = NULL) {
+  findings <- paste(Filter(nzchar, c(contrast_clause(contrasts, runs), repeats_clause(gstats))), collapse = "; ")
+  n <- nrow(runs)
+  bad <- runs[verdict != "trustworthy"]
+  compared <- baselines[!is.na(baseline) & relation != "baseline"]
+  alike_note <- if (n > 1 && nrow(compared) == 0) {
+    "no two runs share a workload or differ in one comparable dimension, so none is set against another"
+  } else if (n > 1) {
+    sprintf("%d of %d runs set against an alike baseline%s", nrow(compared), n - 1,
+            if (nrow(compared) < n - 1) sprintf(" (%s: different workload)", paste(baselines[is.na(baseline), run], collapse = ", ")) else "")
+  } else "one run"
+  if (nrow(bad) == 0) {
+    kind <- if (n > 1 && nrow(compared) == 0) "different workloads" else "trustworthy"
+    sentence <- if (kind == "trustworthy") {
+      sprintf("trustworthy: all %d runs are complete, long enough, error-free, HBase-bound and steady; %s%s", n, alike_note,
+              if (nzchar(findings)) paste0("; ", findings) else "")
+    } else {
+      sprintf("different workloads: %s; they are shown side by side, not compared (%s)", alike_note,
+              paste(runs$label, collapse = "; "))
+    }
+    return(list(kind = kind, sentence = sentence, kinds = kind, disqualifies = character()))
+  }
+  by_kind <- bad[, .(runs = list(run)), by = verdict]
+  by_kind[, precedence := match(verdict, VERDICT_RULES$kind)]
+  data.table::setorder(by_kind, precedence)
+  first <- by_kind[1]
+  detail <- if (first$verdict == "client-bound") {
+    worst <- which.max(vapply(analyses, function(a) if (is.null(a$facts$client)) NA_real_ else a$facts$client$ratio, 0))
+    w <- analyses[[worst]]$facts$client
+    sprintf(" (worst %s: off-timer gap %s us per request against %s us of HBase time)", analyses[[worst]]$run_id,
+            fmt_num(w$gap_us, 0), fmt_num(w$hbase_us, 0))
+  } else ""
+  consequence <- sub("^its ", "their ", VERDICT_RULES[kind == first$verdict, consequence])
+  others <- if (nrow(by_kind) > 1) paste0("; also ", paste(sprintf("%s: %s", by_kind$verdict[-1],
+                                                                    vapply(by_kind$runs[-1], paste, "", collapse = ", ")), collapse = "; ")) else ""
+  list(kind = first$verdict,
+       sentence = sprintf("%s: %d of %d runs (%s)%s; for them %s%s; %s%s", first$verdict, length(first$runs[[1]]), n,
+                          paste(first$runs[[1]], collapse = ", "), detail, consequence, others, alike_note,
+                          if (nzchar(findings)) paste0("; ", findings) else ""),
+       kinds = by_kind$verdict, disqualifies = sort(unique(unlist(VERDICT_RULES[kind %in% by_kind$verdict, disqualifies]))))
+}

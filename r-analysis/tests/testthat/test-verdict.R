@@ -1,0 +1,127 @@
+# The verdict: read from the checks, with its thresholds; what it disqualifies.
+
+test_that("a client-bound run: the off-timer gap exceeds the HBase time", {
+  dir <- tempfile("client-bound-")
+  # 10 threads, 15 s, every request 2 ms (witness 1,950 us) then 3 ms off the timer: cycle 5 ms.
+  # Per thread: gap = 5,000 - 1,950 = 3,050 us per request >= 1,950 us of HBase time -> client-bound.
+  write_closed_loop_run(dir, threads = 10, latency_ms = rep(2, 15), gap_ms = 3)
+  a <- analyse_run(run_target(dir))
+  expect_equal(a$facts$client$gap_us, 3050)
+  expect_equal(a$facts$client$hbase_us, 1950)
+  expect_equal(a$checks[check == "client cost", status], "FLAG")
+  expect_equal(a$checks[check == "client cost", value], 3050 / 1950)
+  expect_equal(a$verdict$kind, "client-bound")
+  expect_match(a$verdict$sentence, "^client-bound: the off-timer gap \\(3,050 us per request\\) exceeds the HBase time \\(1,950 us\\); throughput and comparisons between runs measure the injectors, not HBase")
+  expect_equal(a$verdict$disqualifies, c("comparison", "throughput"))
+  expect_match(disqualified_why(a$verdict, "throughput"), "client-bound")
+  expect_equal(disqualified_why(a$verdict, "latency"), "")
+})
+
+test_that("a clean run is trustworthy, and its sentence says why", {
+  dir <- tempfile("clean-")
+  # the same without the gap: cycle 2 ms, gap 2,000 - 1,950 = 50 us (ratio 0.026), steady, no errors.
+  # The last request ends at 15.000 s: 15 full seconds, all in the window (cut 0), 1,000 completions each.
+  write_closed_loop_run(dir, threads = 10, latency_ms = rep(2, 15))
+  a <- analyse_run(run_target(dir))
+  expect_equal(a$facts$client$gap_us, 50)
+  expect_equal(a$checks[check == "client cost", status], "ok")
+  expect_equal(a$verdict$kind, "trustworthy")
+  expect_equal(a$verdict$disqualifies, character())
+  expect_match(a$verdict$sentence, "^trustworthy: steady over 15 s \\(throughput \\+0.0% first to last third\\), 0.00% errors, client cost 50 us per request \\(3% of the HBase time of 1,950 us\\)")
+  expect_equal(disqualified_why(a$verdict, "throughput"), "")
+})
+
+test_that("the same client-bound numbers on a paced run are not a verdict (the gap holds the intended waits)", {
+  checks <- check_row("client cost", "info", "", "", value = 1.5)
+  expect_equal(run_verdict(checks, list())$kind, "trustworthy")
+  cycles <- data.table(requests = 100, cycle_us = 5000, gap_us = 3050, witness_based = TRUE)
+  summary <- data.table(test = "total", witness_mean_ms = 1.95, mean_ms = 2)
+  expect_equal(check_client_cost(cycles, summary, pacing = TRUE)$status, "info")
+  expect_equal(check_client_cost(cycles, summary, pacing = FALSE)$status, "FLAG")
+})
+
+test_that("errors over 1% give the errors verdict; an incomplete manifest comes first", {
+  dir <- tempfile("errors-")
+  # every 50th request failed: 2.00% > 1%
+  write_closed_loop_run(dir, threads = 10, latency_ms = rep(2, 15), error_every = 50)
+  a <- analyse_run(run_target(dir))
+  expect_equal(a$checks[check == "errors", value], 0.02)
+  expect_equal(a$verdict$kind, "errors")
+  expect_match(a$verdict$sentence, "^errors: 2.00% of requests failed \\(limit 1%\\)")
+  dir2 <- tempfile("incomplete-")
+  write_closed_loop_run(dir2, threads = 10, latency_ms = rep(2, 15), error_every = 50,
+                        manifest = list(status = "incomplete", extra = list(reason = "worker died")))
+  b <- analyse_run(run_target(dir2))
+  expect_equal(b$verdict$kind, "incomplete run")
+  expect_equal(b$verdict$kinds, c("incomplete run", "errors"))
+  expect_match(b$verdict$sentence, "^incomplete run: the run did not complete \\(manifest status incomplete \\(worker died\\)\\).*; also errors \\(2.00% of requests failed")
+})
+
+test_that("precedence and thresholds: each rule fires on its own check only", {
+  row <- function(name, status, value = NA_real_) check_row(name, status, "r", "m", value = value)
+  facts <- list(window = list(window_s = 5, measured_requests = 500))
+  expect_equal(run_verdict(rbind(row("window length", "FLAG"), row("errors", "FLAG", 0.5)), facts)$kind, "too short")
+  # a flag outside the verdict's rules (Little's law) does not change the kind, it is listed
+  v <- run_verdict(rbind(row("Little's law", "FLAG"), row("errors", "ok", 0)), list())
+  expect_equal(v$kind, "trustworthy")
+  expect_match(v$sentence, "other flags, not disqualifying: Little's law")
+  expect_equal(VERDICT_RULES$kind, c("incomplete run", "too short", "errors", "client-bound", "shared CPU", "not steady"))
+  expect_equal(c(MIN_WINDOW_S, MIN_MEASURED_REQUESTS, MAX_ERROR_RATE, CLIENT_BOUND_GAP_RATIO, STEADY_TREND_TOLERANCE),
+               c(10, 1000, 0.01, 1, 0.15))
+})
+
+test_that("the run page opens with the verdict, and disqualified figures are greyed with the reason", {
+  dir <- tempfile("client-bound-")
+  write_closed_loop_run(dir, threads = 10, latency_ms = rep(2, 15), gap_ms = 3, manifest = list(injector_mode = "namespaces"))
+  res <- run_cli(c("--quiet", dir))
+  expect_equal(res$status, 0)
+  html <- paste(readLines(file.path(dir, "report", "index.html"), warn = FALSE), collapse = "\n")
+  verdict_at <- regexpr("<div class=\"verdict v-client-bound\"><b>Verdict</b>: client-bound: ", html, fixed = TRUE)
+  expect_gt(verdict_at, 0)
+  expect_lt(verdict_at, regexpr("<h2>Results</h2>", html, fixed = TRUE))
+  has <- function(text) grepl(text, html, fixed = TRUE)
+  expect_true(has("<p class=\"why\">Greyed: the run is client-bound: its throughput is the injector's.</p>"))
+  # 30,000 requests from 0 to the last end, 14.995 + 2 ms: 30,000 / 14.997 s = 2,000.4 req/s, greyed
+  expect_true(has("<td class=\"disq\">2,000.4</td>"))
+  # the witness latencies stay clear: HBase time is still measured
+  expect_true(has("<td>1.950</td>"))
+  expect_true(has("All injector hosts are this one machine (injector_mode namespaces)"))
+})
+
+# metrics.csv of one machine: one row a second over the run's 15 s, CPU user + sys = busy %.
+write_machine_metrics <- function(dir, busy_pct, t0 = 1763712000000) {
+  path <- file.path(dir, "injectors", "inj1", "metrics.csv")
+  seconds <- 0:15
+  fwrite(data.table(time_ms = t0 + seconds * 1000 + 500, cpu_user_pct = busy_pct * 0.6, cpu_sys_pct = busy_pct * 0.4,
+                    cpu_iowait_pct = 0, cpu_idle_pct = 100 - busy_pct, load1 = 2, mem_used_mb = 5000, mem_free_mb = 1000,
+                    disk_read_kbs = 0, disk_write_kbs = 0, net_rx_kbs = 0, net_tx_kbs = 0, tcp_retrans_s = 0, conntrack_pct = 0),
+         path)
+}
+
+test_that("injectors on the HBase machine with its CPU saturated: shared CPU, throughput a lower bound", {
+  # The clean run above (trustworthy on its own), its injector a namespace of the HBase machine,
+  # that machine 95% busy in every second of the 15 s window: mean 95% >= 75%.
+  dir <- tempfile("shared-")
+  write_closed_loop_run(dir, threads = 10, latency_ms = rep(2, 15), manifest = list(injector_mode = "namespaces"))
+  write_machine_metrics(dir, busy_pct = 95)
+  a <- analyse_run(run_target(dir))
+  expect_equal(a$checks[check == "shared CPU", status], "FLAG")
+  expect_equal(a$checks[check == "shared CPU", value], 95)
+  expect_equal(a$verdict$kind, "shared CPU")
+  expect_equal(a$verdict$disqualifies, "throughput")
+  expect_match(a$verdict$sentence, "^shared CPU: the injectors run on the HBase machine and its CPU was 95% busy over the measured window \\(client cost 50 us per request off the timer\\); its throughput is what this machine gave HBase and the injectors together, a lower bound of HBase's own")
+  expect_true(verdict_disqualifies("shared CPU", "throughput"))
+  expect_false(verdict_disqualifies("shared CPU", "latency"))
+  # The same machine at 70% (under 75%): trustworthy.
+  write_machine_metrics(dir, busy_pct = 70)
+  b <- analyse_run(run_target(dir))
+  expect_equal(b$checks[check == "shared CPU", status], "ok")
+  expect_equal(b$verdict$kind, "trustworthy")
+  # Injectors on other hosts (ssh): the check does not apply, however busy they are.
+  dir2 <- tempfile("remote-")
+  write_closed_loop_run(dir2, threads = 10, latency_ms = rep(2, 15), manifest = list(injector_mode = "ssh"))
+  write_machine_metrics(dir2, busy_pct = 95)
+  c2 <- analyse_run(run_target(dir2))
+  expect_equal(c2$checks[check == "shared CPU", status], "n/a")
+  expect_false(c2$verdict$kind == "shared CPU")
+})
