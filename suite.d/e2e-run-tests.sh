@@ -82,6 +82,8 @@ t_run_bad_input() {
   ((RT_RC != 0)) && grep -q "unknown argument '--frobnicate'" <<< "$RT_OUT" || ok=0
   rt_logged run-bad-hosts 30 "$RT_SUITE" run --hosts "$TEST_LOGS/no-such-hosts"
   ((RT_RC != 0)) && grep -q "hosts file .*no-such-hosts not found" <<< "$RT_OUT" || ok=0
+  rt_logged run-bad-slo 30 "$RT_SUITE" run --slo 'p99<5'
+  ((RT_RC == 1)) && [[ $(wc -l <<< "$RT_OUT") -eq 1 ]] && grep -q -- "--slo: bad --slo term 'p99<5': unknown metric 'p99'" <<< "$RT_OUT" || ok=0
   after=$(find "$SUITE_RUNS_DIR" -maxdepth 1 -name 'run-*' 2> /dev/null | wc -l || true)
   if ((ok)) && ((before == after)); then
     pass "run: bad arguments give a one-line reason naming the culprit, non-zero, no run folder"
@@ -250,12 +252,30 @@ EOF
   fi
 }
 
+# Gates after a run: the report is written with its verdict, and a gate that cannot hold gives exit 99
+# while the run itself stays complete.
+t_run_slo() {
+  rt_logged run-slo 300 "$RT_SUITE" run --properties "$RT_PROPS" --threads 2 --duration 4 \
+    --slo 'error_rate<0.5,throughput_rps>=1000000000'
+  local dir
+  dir=$(rt_run_dir)
+  if ((RT_RC == 99)) && grep -q '"status":"complete"' "$dir/manifest.json" 2> /dev/null \
+     && grep -q '^  verdict: ' <<< "$RT_OUT" && grep -q '^  gates: 1 of 2 fail: throughput_rps>=1000000000 (' <<< "$RT_OUT" \
+     && rt_json_ok "$dir/report/report.json" && grep -q '"exit_status": 99' "$dir/report/report.json"; then
+    pass "run --slo: report written with its verdict; the gate that cannot hold named; exit 99, run complete"
+  else
+    fail "run --slo: rc $RT_RC (want 99): $(tail -4 <<< "$RT_OUT")"
+  fi
+}
+
 t_sweep() {
   local scenario=$TEST_LOGS/tiny-sweep.properties
   cat > "$scenario" <<EOF
-# A two-run sweep for the tests.
+# A two-point sweep for the tests, each point twice in alternating order, with a gate.
 sweep.threads = 2,4
 sweep.operations = get:100
+sweep.repeat = 2
+sweep.slo = error_rate<0.5
 sweep.injectors = 2
 sweep.duration = 3
 hbaseload.table = e2erun
@@ -271,16 +291,25 @@ EOF
     return
   fi
   mapfile -t runs < <(grep -o '"runs":\[[^]]*\]' "$sweep_dir/sweep.json" | grep -o 'run-[0-9]*')
-  ((${#runs[@]} == 2)) || ok=0
+  ((${#runs[@]} == 4)) || ok=0
+  local threads=""
   for run in "${runs[@]}"; do
     grep -q "\"sweep_id\":\"${sweep_dir##*/}\"" "$SUITE_RUNS_DIR/$run/manifest.json" || ok=0
     grep -q '"status":"complete"' "$SUITE_RUNS_DIR/$run/manifest.json" || ok=0
+    threads+="$(grep -o '"threads_total":[0-9]*' "$SUITE_RUNS_DIR/$run/manifest.json" | cut -d: -f2) "
   done
   if ((ok)) && rt_json_ok "$sweep_dir/sweep.json" && grep -q "\"scenario\":\"tiny-sweep\"" "$sweep_dir/sweep.json" \
-     && grep -q '"threads_total":4,' "$SUITE_RUNS_DIR/${runs[1]}/manifest.json"; then
-    pass "sweep: 2 runs (2 and 4 threads) under ${sweep_dir##*/}, sweep.json lists them, manifests carry the sweep id"
+     && [[ $threads == "2 4 4 2 " ]] && grep -q '"label":"4 threads, get:100 (repeat 2 of 2)"' "$sweep_dir/sweep.json"; then
+    pass "sweep: 2 points x 2 repeats in alternating order (threads $threads) under ${sweep_dir##*/}, manifests carry the sweep id"
   else
-    fail "sweep: $(cat "$sweep_dir/sweep.json"): runs ${runs[*]}"
+    fail "sweep: threads [$threads] (want 2 4 4 2): $(cat "$sweep_dir/sweep.json"): runs ${runs[*]}"
+  fi
+  if grep -q '^  capacity: [0-9,]* req/s' <<< "$RT_OUT" \
+     && python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))["capacity"]; sys.exit(0 if c["run"] in sys.argv[2:] else 1)' \
+          "$sweep_dir/report/report.json" "${runs[@]}" 2> /dev/null; then
+    pass "sweep with sweep.slo: the sweep's report names the capacity ($(grep -m1 '^  capacity:' <<< "$RT_OUT" | cut -c3-80))"
+  else
+    fail "sweep with sweep.slo: no capacity line or report.json: $(tail -4 <<< "$RT_OUT")"
   fi
 }
 
@@ -290,5 +319,6 @@ run_distributed_tests() {
   t_run_two_injectors
   t_run_missing_agent
   t_run_ssh_hosts
+  t_run_slo
   t_sweep
 }

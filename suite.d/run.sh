@@ -21,7 +21,8 @@ source "$SUITE_ROOT/injectors/lib.sh"
 USAGE="usage: ./suite run [--properties F] [--injectors N [--lab auto|loopback|namespaces] | --hosts F]
                   [--threads T] [--processes P] [--duration D] [--target direct|thrift]
                   [--set KEY=VALUE]... [--console-host ADDR] [--agent-timeout S] [--worker-start-timeout S]
-                  [--run-timeout S] [--hbase-ssh DEST] [--sweep-id ID] [--ui headless|swing] [--linger S]"
+                  [--run-timeout S] [--hbase-ssh DEST] [--sweep-id ID] [--ui headless|swing] [--linger S]
+                  [--slo GATES]"
 
 run_help() {
   cat <<EOF
@@ -49,6 +50,9 @@ $USAGE
   --sweep-id ID      record the run as part of a sweep (set by ./suite sweep)
   --ui swing         the Swing console instead of the headless one (needs a display; see ./suite console)
   --linger S         seconds the console stays up after the run (swing; default 30)
+  --slo GATES        service-level gates, e.g. 'p99_ms<50,error_rate<0.001,get.witness_p99_ms<=5':
+                     checked before anything starts; after the run the report is written
+                     (runs/run-N/report/) with its verdict, and the exit status is 99 when a gate fails
 EOF
 }
 
@@ -237,7 +241,7 @@ positive() {
 parse_args() {
   PROPERTIES=$SUITE_ROOT/grinder.properties INJECTORS="" HOSTS_FILE="" LAB=auto THREADS="" PROCESSES_ARG=""
   DURATION_ARG="" TARGET_ARG="" CONSOLE_HOST=127.0.0.1 AGENT_TIMEOUT=60 WORKER_START_TIMEOUT=180 RUN_TIMEOUT="" HBASE_SSH=""
-  SWEEP_ID="" UI=headless LINGER=30
+  SWEEP_ID="" UI=headless LINGER=30 SLO=""
   SETS=()
   while (($#)); do
     [[ $1 == -h || $1 == --help ]] && { run_help; exit 0; }
@@ -260,6 +264,7 @@ parse_args() {
       --sweep-id) [[ $2 =~ ^sweep-[0-9]+$ ]] || die "--sweep-id '$2' is not sweep-N"; SWEEP_ID=$2 ;;
       --ui) [[ $2 =~ ^(headless|swing)$ ]] || die "--ui '$2' is not accepted (accepted: headless, swing)"; UI=$2 ;;
       --linger) [[ $2 =~ ^[0-9]+$ ]] || die "--linger '$2' is not a whole number"; LINGER=$2 ;;
+      --slo) SLO=$2 ;;
       *) die "unknown argument '$1' ($USAGE)" ;;
     esac
     shift 2
@@ -267,6 +272,10 @@ parse_args() {
   [[ -f $PROPERTIES ]] || die "properties file $PROPERTIES not found"
   [[ -z $INJECTORS || -z $HOSTS_FILE ]] || die "--injectors and --hosts exclude each other"
   [[ -n $INJECTORS || -n $HOSTS_FILE ]] || INJECTORS=1
+  # The gates are checked by the parser that will apply them, before anything starts.
+  if [[ -n $SLO ]] && ! slo_error=$(Rscript "$SUITE_ROOT/r-analysis/report.R" --check --slo "$SLO" 2>&1); then
+    die "--slo: ${slo_error#report.R: }"
+  fi
   if [[ $UI == swing && -z ${DISPLAY:-} ]]; then
     die "the Swing console needs a display (DISPLAY is not set); on a headless machine: xvfb-run -a ./suite console ..."
   fi
@@ -684,6 +693,19 @@ main() {
     printf '%s: %s incomplete: %s\n' "$SUITE_ME" "$RUN_ID" "$FINAL_REASON" >&2
     exit 1
   fi
+  [[ -z $SLO ]] || judge_gates
+}
+
+# The report with the gates: its verdict and gate lines, and exit 99 when a gate fails (k6's way).
+judge_gates() {
+  local rc=0
+  info "report and gates ($SLO):"
+  Rscript "$SUITE_ROOT/r-analysis/report.R" --quiet --slo "$SLO" "$RUN_DIR" | sed 's/^report.R: /  /' || rc=$?
+  case $rc in
+    0) ;;
+    99) RUN_FAILURE="an SLO gate failed ($SLO)"; printf '%s: %s: an SLO gate failed (%s)\n' "$SUITE_ME" "$RUN_ID" "$SLO" >&2; exit 99 ;;
+    *) RUN_FAILURE="the report failed"; die "the report of $RUN_ID failed (exit $rc); the run itself is complete: $RUN_DIR" ;;
+  esac
 }
 
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then

@@ -7,8 +7,9 @@ SUITE_ME="suite setup"
 # shellcheck source=common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
+# chromium: ./suite test opens a report in it headless (no console error, every image decodes).
 DEBIAN_PACKAGES=(r-base-core r-cran-data.table r-cran-ggplot2 r-cran-testthat r-cran-jsonlite
-                 r-cran-base64enc iproute2 procps time shellcheck)
+                 r-cran-base64enc iproute2 procps time shellcheck chromium)
 
 missing_debian_packages() {
   local pkg

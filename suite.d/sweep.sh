@@ -12,7 +12,10 @@ SUITE_ME="suite sweep"
 source "$(dirname "${BASH_SOURCE[0]}")/run.sh"
 SUITE_ME="suite sweep"
 
-SWEEP_USAGE="usage: ./suite sweep SCENARIO [--duration D] [--injectors N] [--keep-going] [--dry-run]"
+SWEEP_USAGE="usage: ./suite sweep SCENARIO [--duration D] [--injectors N] [--repeat N] [--slo GATES] [--keep-going] [--dry-run]
+  --repeat N    run every point N times in alternating order (A B C C B A ...; or sweep.repeat = N)
+  --slo GATES   gates for the sweep's report, e.g. 'p99_ms<50,error_rate<0.001' (or sweep.slo): the
+                capacity is the highest throughput among the runs meeting them; exit 99 when none does"
 
 die() {
   printf '%s: %s\n' "$SUITE_ME" "$*" >&2
@@ -64,6 +67,23 @@ arg_variant() {
 }
 label_variant() { printf '%s' "$1" | sed 's/hbaseload\.//g'; }
 
+# Run every point of the plan N times in alternating order (A B C C B A A B C ...), so that a
+# drift of the machine over the sweep falls on every point alike and repeats show the spread.
+repeat_plan() {
+  local n=$1 r i
+  local -a rows=() labels=() order
+  for ((r = 0; r < n; r++)); do
+    order=("${!PLAN[@]}")
+    ((r % 2)) && mapfile -t order < <(printf '%s\n' "${order[@]}" | tac)
+    for i in "${order[@]}"; do
+      rows+=("${PLAN[$i]}")
+      labels+=("${LABELS[$i]:-the scenario as it is}$( ((n > 1)) && printf ' (repeat %d of %d)' $((r + 1)) "$n")")
+    done
+  done
+  PLAN=("${rows[@]}")
+  LABELS=("${labels[@]}")
+}
+
 write_sweep_json() {
   local status=$1 end=${2:-} runs_json plan_json i first=1
   runs_json=$(json_array "${DONE_RUNS[@]}")
@@ -82,12 +102,14 @@ write_sweep_json() {
 }
 
 sweep_main() {
-  local scenario="" duration_arg="" injectors_arg="" keep_going=0 dry_run=0
+  local scenario="" duration_arg="" injectors_arg="" repeat_arg="" slo_arg="" keep_going=0 dry_run=0
   while (($#)); do
     case $1 in
       -h | --help) echo "$SWEEP_USAGE"; exit 0 ;;
       --duration) [[ $# -ge 2 ]] || die "--duration needs a value ($SWEEP_USAGE)"; duration_arg=$(parse_duration "$2"); shift 2 ;;
       --injectors) [[ $# -ge 2 ]] || die "--injectors needs a value ($SWEEP_USAGE)"; positive --injectors "$2"; injectors_arg=$2; shift 2 ;;
+      --repeat) [[ $# -ge 2 ]] || die "--repeat needs a value ($SWEEP_USAGE)"; positive --repeat "$2"; repeat_arg=$2; shift 2 ;;
+      --slo) [[ $# -ge 2 && -n $2 ]] || die "--slo needs gates, e.g. 'p99_ms<50,error_rate<0.001' ($SWEEP_USAGE)"; slo_arg=$2; shift 2 ;;
       --keep-going) keep_going=1; shift ;;
       --dry-run) dry_run=1; shift ;;
       -*) die "unknown argument '$1' ($SWEEP_USAGE)" ;;
@@ -108,8 +130,8 @@ sweep_main() {
   while IFS=$'\t' read -r key value; do
     case $key in
       sweep.name | sweep.threads | sweep.operations | sweep.targets | sweep.injectors | sweep.hosts | sweep.lab \
-        | sweep.duration | sweep.processes | sweep.prepare | sweep.variants | sweep.vary.*) ;;
-      sweep.*) die "$SCENARIO_FILE: unknown key $key (accepted: sweep.name, sweep.threads, sweep.operations, sweep.targets, sweep.injectors, sweep.hosts, sweep.lab, sweep.duration, sweep.processes, sweep.prepare, sweep.variants, sweep.vary.KEY)" ;;
+        | sweep.duration | sweep.processes | sweep.prepare | sweep.variants | sweep.repeat | sweep.slo | sweep.vary.*) ;;
+      sweep.*) die "$SCENARIO_FILE: unknown key $key (accepted: sweep.name, sweep.threads, sweep.operations, sweep.targets, sweep.injectors, sweep.hosts, sweep.lab, sweep.duration, sweep.processes, sweep.prepare, sweep.variants, sweep.repeat, sweep.slo, sweep.vary.KEY)" ;;
     esac
   done < "$table"
   SCENARIO_NAME=$(sweep_value sweep.name)
@@ -155,6 +177,15 @@ sweep_main() {
   done < <(awk -F'\t' '$1 ~ /^sweep\.vary\./ { print $1 }' "$table")
   mapfile -t values < <(split_list '|' "$(sweep_value sweep.variants)")
   multiply arg_variant label_variant "${values[@]}"
+  local repeat
+  repeat=${repeat_arg:-$(sweep_value sweep.repeat)}
+  [[ -z $repeat ]] || positive sweep.repeat "$repeat"
+  repeat_plan "${repeat:-1}"
+  local slo slo_error
+  slo=${slo_arg:-$(sweep_value sweep.slo)}
+  if [[ -n $slo ]] && ! slo_error=$(Rscript "$SUITE_ROOT/r-analysis/report.R" --check --slo "$slo" 2>&1); then
+    die "$(if [[ -n $slo_arg ]]; then echo --slo; else echo sweep.slo; fi): ${slo_error#report.R: }"
+  fi
 
   # The base properties of every run: grinder.properties, then the scenario's ordinary keys.
   local base
@@ -165,7 +196,7 @@ sweep_main() {
     drop_keys "$SCENARIO_FILE" $(awk -F'\t' '$1 ~ /^sweep\./ { print $1 }' "$table"); } > "$base"
   rm -f "$table"
 
-  info "sweep $SCENARIO_NAME: ${#PLAN[@]} run(s), ${duration:-grinder.duration}s each, $(printf '%s ' "${common[@]}")"
+  info "sweep $SCENARIO_NAME: ${#PLAN[@]} run(s), $(if [[ -n $duration ]]; then echo "${duration}s"; else echo "grinder.duration"; fi) each, $(printf '%s ' "${common[@]}")"
   local i
   for i in "${!PLAN[@]}"; do info "  $((i + 1)). ${LABELS[$i]:-the scenario as it is}"; done
   if ((dry_run)); then
@@ -220,6 +251,19 @@ sweep_main() {
   fi
   write_sweep_json complete "$(iso_now)"
   info "$SWEEP_ID complete in $((SECONDS - started))s: ${DONE_RUNS[*]} ($SWEEP_DIR/sweep.json)"
+  [[ -z $slo ]] || judge_sweep_gates "$slo"
+}
+
+# The sweep's report with the gates: its verdict and capacity; exit 99 when no run meets them.
+judge_sweep_gates() {
+  local slo=$1 rc=0
+  info "$SWEEP_ID report and gates ($slo):"
+  Rscript "$SUITE_ROOT/r-analysis/report.R" --quiet --slo "$slo" "$SWEEP_DIR" | sed 's/^report.R: /  /' || rc=$?
+  case $rc in
+    0) ;;
+    99) printf '%s: %s: no run meets every gate (%s)\n' "$SUITE_ME" "$SWEEP_ID" "$slo" >&2; exit 99 ;;
+    *) die "the report of $SWEEP_ID failed (exit $rc); the sweep itself is complete: $SWEEP_DIR" ;;
+  esac
 }
 
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
