@@ -229,9 +229,9 @@ t_demo() {
   local rows
   rows=$(grep -cE '^  run-[0-9]+ +(direct|thrift) +(get|put) ' <<< "$OUT")
   if ((RC == 0 && rows == 8)) && grep -qE '^  run-[0-9]+ +direct +get ' <<< "$OUT" \
-     && grep -qE '^  run-[0-9]+ +thrift +put ' <<< "$OUT" \
-     && [[ -s $(sed -n 's/.*(report: \(.*index.html\)).*/\1/p' <<< "$OUT" | head -1) ]]; then
-    pass "demo: console + 2 injectors, get/put/mix direct and through the shim, report written, zero errors"
+     && grep -qE '^  run-[0-9]+ +thrift +put ' <<< "$OUT" && grep -qE '^verdict: [a-zA-Z -]+: ' <<< "$OUT" \
+     && [[ -s $(sed -n 's/^wrote \(.*index.html\)$/\1/p' <<< "$OUT" | head -1) ]]; then
+    pass "demo: console + 2 injectors, get/put/mix direct and through the shim, report and its verdict, zero errors"
   else
     fail "demo: rc $RC, $rows result rows: $(tail -12 <<< "$OUT")"
   fi

@@ -32,7 +32,8 @@ stack_summaries <- function(analyses, runs = NULL) {
     a <- analyses[[k]]
     a$summary[, `:=`(run = a$run_id, run_order = k, target = a$target, sweep_id = a$sweep_id)]
   }), use.names = TRUE, fill = TRUE)
-  if (!is.null(runs)) stacked[runs, on = "run", `:=`(label = i.label, group = i.group, group_label = i.group_label)]
+  if (!is.null(runs)) stacked[runs, on = "run", `:=`(label = i.label, group = i.group, group_label = i.group_label,
+                                                      verdict = i.verdict, verdict_disqualifies = i.disqualifies)]
   stacked[]
 }
 

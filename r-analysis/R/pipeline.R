@@ -142,7 +142,7 @@ write_run_report <- function(a, out_dir, gates = NULL, slo = NA_character_) {
   write_report_json(report_json_document("run", a$run_id, a$verdict, list(run_json(a, gate_results)), slo, gates, exit_status),
                     file.path(out_dir, "report.json"))
   list(written = file.path(out_dir, c("index.html", "summary.csv", "report.json")), exit_status = exit_status,
-       said = c(paste("verdict:", a$verdict$sentence), gates_said(gate_results)))
+       said = c(paste("verdict:", a$verdict$sentence), gates_said(gate_results)), table = text_table(run_table_rows(a)))
 }
 
 # What report.R says on stdout after the paths: the gates of a run, or a comparison's capacity.
@@ -220,7 +220,7 @@ write_compare_report <- function(analyses, out_dir, sweep_id = NA_character_,
                               slo, gates, cmp$exit_status, capacity_json(cmp$capacity), comparison_json(cmp))
   write_report_json(doc, file.path(out_dir, "report.json"))
   list(written = file.path(out_dir, c("index.html", "summary.csv", "report.json")), exit_status = cmp$exit_status,
-       said = c(paste("verdict:", cmp$verdict$sentence), capacity_said(cmp$capacity)))
+       said = c(paste("verdict:", cmp$verdict$sentence), capacity_said(cmp$capacity)), table = text_table(compared))
 }
 
 # Compact analysis for comparisons: what the comparison report reads, nothing heavy.
@@ -242,6 +242,8 @@ usage_help <- function() {
          "  --out DIR         write the report there instead of <run>/report\n",
          "  --quiet           no progress on stderr\n",
          "  --check           only check the options (e.g. an --slo expression) and exit, reading no run\n",
+         "  --table           also print one line per run and test on stdout (throughput in brackets when\n",
+         "                    the run's verdict greys it)\n",
          "Exit status: 0 report written (and every gate holds); 99 report written, a gate failed;\n",
          "1 with one line 'report.R: <reason>' on stderr: nothing valid to report, or a bad option.\n")
 }
@@ -283,6 +285,7 @@ main <- function(args) {
   progress("done")
   cat(sprintf("report.R: wrote %s\n", result$written), sep = "")
   cat(sprintf("report.R: %s\n", result$said), sep = "")
+  if (opts$table) cat(paste0("  ", result$table, "\n"), sep = "")
   if (result$exit_status != 0L) message("report.R: an SLO gate failed (", opts$slo, "); exit status ", result$exit_status)
   result$exit_status
 }

@@ -125,3 +125,16 @@ test_that("injectors on the HBase machine with its CPU saturated: shared CPU, th
   expect_equal(c2$checks[check == "shared CPU", status], "n/a")
   expect_false(c2$verdict$kind == "shared CPU")
 })
+
+test_that("the terminal table brackets a throughput the verdict greys, and says why", {
+  rows <- data.table(run = c("run-1", "run-2", "run-2"), target = c("direct", "thrift", "thrift"), test = c("get", "get", "total"),
+                     count = c(1000, 2000, 2000), errors = 0, throughput_rps = c(1234.4, 2345.6, 2345.6),
+                     witness_mean_ms = c(0.5, 0.25, 0.25), witness_p90_ms = c(0.9, 0.4, 0.4), overhead_us = c(1.25, 2, 2),
+                     verdict = c("trustworthy", "shared CPU", "shared CPU"), verdict_disqualifies = c("", "throughput", "throughput"))
+  lines <- text_table(rows)
+  expect_equal(length(lines), 4L)                 # header, two test rows (no total), the note
+  expect_match(lines[2], "^run-1 +direct +get +1,000 +0 +1,234 +0.500 +0.900 +1.2us  trustworthy$")
+  expect_match(lines[3], "^run-2 +thrift +get +2,000 +0 +\\(2,346\\) +0.250 +0.400 +2.0us  shared CPU$")
+  expect_match(lines[4], "^\\(req/s\\): greyed by the run's verdict")
+  expect_equal(length(text_table(rows[1])), 2L)   # nothing greyed: no note
+})
