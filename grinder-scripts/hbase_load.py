@@ -5,8 +5,8 @@ gateway or the thrift-shim), with the nanoTime witness around every HBase call.
 Grinder's shape: module level runs once per worker process (settings, the HBase connection,
 the recorded tests); TestRunner.__init__ once per thread; __call__ once per run.
 Settings: the hbaseload.* keys in grinder.properties (declared with their defaults in
-io.github.hbasegrindersuite.worker.Settings). Test numbers: 1 get, 2 put, 3 scan,
-4 batch-get, 5 batch-put, 6 delete, 7 increment (stable; reports rely on them)."""
+io.github.hbasegrindersuite.worker.Settings). Tests: one per operation, numbered and named by
+io.github.hbasegrindersuite.worker.Operation (stable; reports rely on them)."""
 
 from java.util.concurrent.atomic import AtomicInteger
 from net.grinder.script import Test

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Injector overhead benchmark: does the Grinder direct-target run keep up with a plain Java
-# loop making the same HBase calls? Same embedded HBase, same table, same thread count and
-# mix, alternated in one invocation (J G G J J G ...) so drift on a shared machine cancels out.
+# Injector overhead benchmark: does the Grinder direct-target run keep up with the same load
+# engine run by plain Java threads (PlainJavaLoad: the worker's Driver, clients, keys, mix and
+# witness, minus Grinder and Jython)? Both read one properties file per round, so they make the
+# same calls against the same embedded HBase and table, with the same thread count and mix,
+# alternated in one invocation (J G G J J G ...) so drift on a shared machine cancels out.
 # Prints each round and the ratio of medians; exits 1 when Grinder/Java < BENCH_MIN_RATIO.
 # Also prints client CPU per request (user+sys of the client's processes over every request
 # it made, warm-up included): on a machine shared with HBase, injector CPU is what the tool
 # takes from the server, and it is steadier than throughput when neighbours are noisy.
 #   BENCH_ROUNDS (3) BENCH_THREADS (8) BENCH_SECONDS (20, measured) BENCH_WARMUP (10: the Grinder worker JIT-compiles Jython and instrumented code longer than the plain loop)
-#   BENCH_MIX (get:70,put:30) BENCH_MIN_RATIO (0.90)
+#   BENCH_MIX (get:70,put:30: any hbaseload.operations mix) BENCH_MIN_RATIO (0.90)
 set -euo pipefail
 SUITE_ME="suite bench injector"
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -20,8 +22,6 @@ SECONDS_MEASURED=${BENCH_SECONDS:-20}
 WARMUP=${BENCH_WARMUP:-10}
 MIX=${BENCH_MIX:-get:70,put:30}
 MIN_RATIO=${BENCH_MIN_RATIO:-0.90}
-[[ $MIX =~ ^get:([0-9]+),put:([0-9]+)$ ]] || die "BENCH_MIX must be get:G,put:P (the plain Java loop does gets and puts), not '$MIX'"
-GET_PERCENT=${BASH_REMATCH[1]}
 
 "$SUITE_ROOT/suite" hbase start
 "$SUITE_ROOT/suite" prepare
@@ -38,15 +38,25 @@ read_children_cpu() {
   CHILD_CPU=$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); print u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$out_dir/.times")
 }
 
+# The round's properties, for both clients: the Grinder run's exact grinder.properties (its
+# log folder, threads, duration, mix), which PlainJavaLoad reads too (hbaseload.* and
+# grinder.threads; its warm-up and measured seconds are given as options).
+write_round_properties() {
+  local round=$1
+  write_run_properties "$SUITE_ROOT/grinder.properties" "$out_dir/round-$round.properties" "$out_dir/grinder-$round" \
+    "grinder.processes = 1" "grinder.threads = $THREADS" "grinder.runs = 0" \
+    "grinder.duration = $(( (WARMUP + SECONDS_MEASURED) * 1000 + 500 ))" "hbaseload.operations = $MIX"
+}
+
 java_round() {
   local round=$1 line cpu_before cpu
   read_children_cpu; cpu_before=$CHILD_CPU
-  run_worker_java PlainJavaLoad 127.0.0.1 "$PORT_ZK" hbaseload f 100000 10 1000 \
-    "$THREADS" "$GET_PERCENT" "$WARMUP" "$SECONDS_MEASURED" > "$out_dir/java-$round.out" 2>> "$out_dir/java.err"
+  run_worker_java PlainJavaLoad "$out_dir/round-$round.properties" --warmup-seconds "$WARMUP" \
+    --seconds "$SECONDS_MEASURED" > "$out_dir/java-$round.out" 2>> "$out_dir/java.err"
   read_children_cpu
   cpu=$(awk -v a="$cpu_before" -v b="$CHILD_CPU" 'BEGIN { print b - a }')
   line=$(grep '^plain-java:' "$out_dir/java-$round.out" || true)
-  [[ -n $line ]] || die "the plain Java loop printed no result (log: $out_dir/java.err)"
+  [[ -n $line ]] || die "the plain Java loop printed no result: $(tail -1 "$out_dir/java.err") (log: $out_dir/java.err)"
   grep -q ' errors=0$' <<< "$line" || die "the plain Java loop had errors: $line"
   local requests rps all
   read -r requests rps all < <(sed -E 's/.* requests=([0-9]+) throughput_rps=([0-9.]+) .* all=([0-9]+) .*/\1 \2 \3/' <<< "$line")
@@ -55,11 +65,8 @@ java_round() {
 
 grinder_round() {
   local round=$1 log_dir=$out_dir/grinder-$1 cpu_before cpu
-  write_run_properties "$SUITE_ROOT/grinder.properties" "$out_dir/grinder-$round.properties" "$log_dir" \
-    "grinder.processes = 1" "grinder.threads = $THREADS" "grinder.runs = 0" \
-    "grinder.duration = $(( (WARMUP + SECONDS_MEASURED) * 1000 + 500 ))" "hbaseload.operations = $MIX"
   read_children_cpu; cpu_before=$CHILD_CPU
-  "$SUITE_ROOT/injectors/local-agent.sh" "$out_dir/grinder-$round.properties" "$log_dir" \
+  "$SUITE_ROOT/injectors/local-agent.sh" "$out_dir/round-$round.properties" "$log_dir" \
     $((WARMUP + SECONDS_MEASURED + 90)) > "$out_dir/grinder-$round.out"
   read_children_cpu
   cpu=$(awk -v a="$cpu_before" -v b="$CHILD_CPU" 'BEGIN { print b - a }')
@@ -79,6 +86,7 @@ median() {
 }
 
 for ((round = 1; round <= ROUNDS; round++)); do
+  write_round_properties "$round"
   if ((round % 2)); then order=(java grinder); else order=(grinder java); fi
   for client in "${order[@]}"; do
     read -r requests rps cpu_us < <("${client}_round" "$round")

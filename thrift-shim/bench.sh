@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # thrift-shim/bench.sh: get and put throughput and latency through (a) the direct HBase client,
 # (b) HBase's own thrift2 gateway, (c) a thrift-shim this script starts on a free loopback port,
-# all against one running embedded HBase, interleaved (ShimBenchmark). Exits 1 when the shim
-# misses its targets (throughput >= gateway, median <= direct + 200 us), 2 on a usage or setup error.
+# all against one running embedded HBase, interleaved (ShimBenchmark, which runs the worker's own
+# load engine: lib/hbase-grinder-worker.jar on its classpath, never on the shim's). Exits 1 when
+# the shim misses its targets (throughput >= gateway, median <= direct + 200 us), 2 on a usage or
+# setup error.
 set -euo pipefail
 SUITE_ME="thrift-shim bench"
 # shellcheck source=../suite.d/common.sh
@@ -17,7 +19,8 @@ usage() {
 usage: thrift-shim/bench.sh [--zk-port N] [--gateway-port N] [--shim key=value ...] [--shim-warmup S] [--variants]
                             [ShimBenchmark options: --threads 8 --seconds 3 --rounds 6 --warmup-seconds 15
                              --rows 20000 --value-size 1000 --regions 8 --table shim_bench
-                             --min-ratio 1.0 --max-added-median-us 200]
+                             --recreate-table false --min-ratio 1.0 --max-added-median-us 200
+                             --paced-fraction 0.5 | --paced-rate N, --uncorrected false]
   --zk-port       ZooKeeper of the running HBase (default 2181 + SUITE_PORT_OFFSET)
   --gateway-port  HBase's thrift2 gateway (default 9091 + SUITE_PORT_OFFSET)
   --shim k=v      a setting for the benchmarked shim (repeatable), e.g. --shim shim.protocol=compact
@@ -48,12 +51,15 @@ while (($#)); do
   esac
 done
 
-[[ -s $SUITE_LIB/thrift-shim.jar && -s $SUITE_LIB/thrift-shim.classpath ]] \
-  || die "lib/thrift-shim.jar or lib/thrift-shim.classpath is missing: run ./suite setup first"
+[[ -s $SUITE_LIB/thrift-shim.jar && -s $SUITE_LIB/thrift-shim.classpath && -s $SUITE_LIB/hbase-grinder-worker.jar ]] \
+  || die "lib/thrift-shim.jar, lib/thrift-shim.classpath or lib/hbase-grinder-worker.jar is missing: run ./suite setup first"
 port_listening "$zk_port" || die "no HBase at ZooKeeper 127.0.0.1:$zk_port: start it (./suite hbase start) or pass --zk-port"
 port_listening "$gateway_port" || die "no thrift2 gateway on 127.0.0.1:$gateway_port: start HBase with ./suite hbase start or pass --gateway-port"
 
 CLASSPATH_SHIM="$SUITE_LIB/thrift-shim.jar:$(classpath_of thrift-shim)"
+# The benchmark client: the shim's jars plus the worker's engine (Settings, targets, Driver, Pacer,
+# TablePreparer), whose own dependencies (HBase client, thrift2 classes, libthrift) the shim's share.
+CLASSPATH_BENCH="$SUITE_LIB/thrift-shim.jar:$SUITE_LIB/hbase-grinder-worker.jar:$(classpath_of thrift-shim)"
 mapfile -t JVM_OPTS < <(grep -vE '^\s*(#|$)' "$SHIM_DIR/jvm.options")
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/thrift-shim-bench.XXXXXX")
 SHIM_PIDS=()
@@ -185,12 +191,12 @@ if ((shim_warmup > 0)); then
   done
   info "warming the fresh shim JVMs: ${shim_warmup}s of get, then of put, each (not measured)"
   "$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "-Dlog4j.configuration=thrift-shim-log4j.properties" \
-    -cp "$CLASSPATH_SHIM" "$MAIN_BENCH" --zk-port "$zk_port" "${warm_targets[@]}" "${bench_args[@]}" \
+    -cp "$CLASSPATH_BENCH" "$MAIN_BENCH" --zk-port "$zk_port" "${warm_targets[@]}" "${bench_args[@]}" \
     --rounds 1 --seconds "$shim_warmup" --warmup-seconds 0 --paced-fraction 0 > "$WORK/warm-up.txt" 2>&1 \
     || die "warming the shims failed: $(tail -1 "$WORK/warm-up.txt")"
 fi
 rc=0
 "$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "-Dlog4j.configuration=thrift-shim-log4j.properties" \
-  -cp "$CLASSPATH_SHIM" "$MAIN_BENCH" --zk-port "$zk_port" "${targets[@]}" \
+  -cp "$CLASSPATH_BENCH" "$MAIN_BENCH" --zk-port "$zk_port" "${targets[@]}" \
   --shim-metrics-port "$(ready_value shim metrics_port)" "${cpu[@]}" "${bench_args[@]}" || rc=$?
 exit "$rc"

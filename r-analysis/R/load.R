@@ -1,7 +1,9 @@
 # load.R - a run folder -> requests (one row per request, all hosts merged), files,
 # skipped lines, manifest, host metrics. Nothing here computes statistics.
 
-# Stable test numbers of grinder-scripts/hbase_load.py; "mixed" is not a test (it logs 1 and 2).
+# Test names for logs without a manifest (a run's manifest names its tests). A copy of the one
+# declaration, grinder-scripts/src/main/java/io/github/hbasegrindersuite/worker/Operation.java:
+# grinder-scripts' TestNumbersTest fails when the two disagree. "mixed" is not a test (it logs 1 and 2).
 DEFAULT_TEST_NAMES <- c("1" = "get", "2" = "put", "3" = "scan", "4" = "batch-get",
                         "5" = "batch-put", "6" = "delete", "7" = "increment")
 

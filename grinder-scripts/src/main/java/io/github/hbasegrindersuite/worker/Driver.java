@@ -1,15 +1,19 @@
 package io.github.hbasegrindersuite.worker;
 
+import io.github.hbasegrindersuite.worker.Settings.Key;
 import io.github.hbasegrindersuite.worker.keys.KeyChooser;
 import io.github.hbasegrindersuite.worker.targets.Client;
+import java.nio.charset.StandardCharsets;
 
 /**
- * One thread's request loop body. {@link #next} (outside the timed test) picks the operation
- * and waits for its intended start when pacing; {@link #execute} (inside the Grinder test that
- * hbase_load.py recorded for that operation) picks the rows, times the target call with
- * System.nanoTime -- the witness, taken here and nowhere else -- verifies, counts failures by
- * class and reports. Keeping this in Java keeps the injector's own CPU per request close to a
- * plain Java client's (see README, benchmark).
+ * One thread's request loop body: the load engine every client of the suite runs (the Grinder
+ * worker, the plain-Java baseline PlainJavaLoad, the thrift-shim benchmark). {@link #next}
+ * (outside the timed test) picks the operation and waits for its intended start when pacing;
+ * {@link #execute} (inside the Grinder test that hbase_load.py recorded for that operation)
+ * picks the rows, times the target call with System.nanoTime -- the witness, taken here and
+ * nowhere else -- takes the lag from the same start ({@link IntendedStart}), verifies, counts
+ * failures by class and reports. Keeping this in Java keeps the injector's own CPU per request
+ * close to a plain Java client's (see README, benchmark).
  */
 public final class Driver implements AutoCloseable {
   private final Client client;
@@ -25,7 +29,7 @@ public final class Driver implements AutoCloseable {
   private final boolean verify;
 
   private Operation chosen;
-  private long lagMicros;
+  private long intendedStart;
 
   public Driver(Client client, KeyChooser keys, OperationMix mix, Pacer pacer, ValuePool values,
                 ErrorCounter errors, RequestReport report, Settings settings) {
@@ -36,18 +40,17 @@ public final class Driver implements AutoCloseable {
     this.values = values;
     this.errors = errors;
     this.report = report;
-    this.keyWidth = settings.integer("key.width");
-    this.scanLength = settings.integer("scan.length");
-    this.batchSize = settings.integer("batch.size");
-    this.verify = settings.flag("verify");
+    this.keyWidth = settings.integer(Key.KEY_WIDTH);
+    this.scanLength = settings.integer(Key.SCAN_LENGTH);
+    this.batchSize = settings.integer(Key.BATCH_SIZE);
+    this.verify = settings.flag(Key.VERIFY);
   }
 
   /** Chooses the next operation (and waits for its start when paced); returns its test number. */
   public int next() {
     chosen = mix.next();
     if (pacer.enabled()) {
-      long intended = pacer.awaitNext();
-      lagMicros = (System.nanoTime() - intended) / 1000;
+      intendedStart = pacer.awaitNext();
     }
     return chosen.testNumber();
   }
@@ -74,6 +77,7 @@ public final class Driver implements AutoCloseable {
       failure = e;
     }
     long witnessMicros = (System.nanoTime() - start) / 1000;
+    long lagMicros = pacer.enabled() ? IntendedStart.lagMicros(intendedStart, start) : 0;
     if (failure == null && verify && operation == Operation.GET) {
       failure = verifyValue(row, (byte[]) result);
     }
@@ -113,10 +117,10 @@ public final class Driver implements AutoCloseable {
 
   private Throwable verifyValue(byte[] row, byte[] value) {
     if (value == null) {
-      return new VerificationException("row " + new String(row, java.nio.charset.StandardCharsets.US_ASCII) + " is missing");
+      return new VerificationException("row " + new String(row, StandardCharsets.US_ASCII) + " is missing");
     }
     if (!values.belongsTo(value, row)) {
-      return new VerificationException("row " + new String(row, java.nio.charset.StandardCharsets.US_ASCII)
+      return new VerificationException("row " + new String(row, StandardCharsets.US_ASCII)
           + " holds a value of another row or size");
     }
     return null;

@@ -1,12 +1,13 @@
 package io.github.hbasegrindersuite.worker;
 
-import java.util.Locale;
-
 /**
- * The operations a worker can run. The numbers are Grinder test numbers: stable, because data
- * logs and reports identify operations by them.
+ * The operations a worker can run: the one declaration of the suite's test numbers and names.
+ * Each is a Grinder test (hbase_load.py records one per constant); the numbers are stable,
+ * because data logs and reports identify operations by them. Every other copy -- the README's
+ * table, r-analysis's fallback names for logs without a manifest -- is checked against this
+ * enum by TestNumbersTest.
  */
-public enum Operation {
+public enum Operation implements Choice {
   GET(1, "get"),
   PUT(2, "put"),
   SCAN(3, "scan"),
@@ -27,25 +28,18 @@ public enum Operation {
     return testNumber;
   }
 
+  @Override
   public String label() {
     return label;
   }
 
   /** The operation called {@code label}, or null. */
   public static Operation byLabel(String label) {
-    for (Operation operation : values()) {
-      if (operation.label.equals(label.trim().toLowerCase(Locale.ROOT))) {
-        return operation;
-      }
-    }
-    return null;
+    return Choice.byLabel(Operation.class, label);
   }
 
+  /** "get, put, scan, ...": the accepted operations, as error messages list them. */
   public static String labels() {
-    StringBuilder all = new StringBuilder();
-    for (Operation operation : values()) {
-      all.append(all.length() == 0 ? "" : ", ").append(operation.label);
-    }
-    return all.toString();
+    return Choice.labels(Operation.class);
   }
 }

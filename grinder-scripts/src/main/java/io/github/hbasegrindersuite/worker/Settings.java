@@ -1,18 +1,22 @@
 package io.github.hbasegrindersuite.worker;
 
+import io.github.hbasegrindersuite.worker.keys.KeyDistribution;
+import io.github.hbasegrindersuite.worker.targets.Target;
+import io.github.hbasegrindersuite.worker.targets.ThriftTarget;
+import io.github.hbasegrindersuite.worker.targets.WriteDurability;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
-import java.util.function.BiFunction;
 
 /**
- * Every hbaseload.* key, its default and its meaning, declared in this one place (YCSB's
- * style); grinder.properties documents the same keys at the same defaults (a test checks).
+ * Every hbaseload.* key, its default and its meaning, declared in this one place ({@link Key},
+ * typed as thrift-shim's ShimConfig.Key is); grinder.properties documents the same keys at the
+ * same defaults (a test checks). Choice keys take their accepted values from the enum their
+ * consumer switches over ({@link Choice}), so no list is written twice.
  *
  * <p>{@link #load} refuses an unknown hbaseload.* key and any ill-typed or impossible value
  * with a {@link SettingsException} naming the key and the accepted values.
@@ -21,77 +25,99 @@ public final class Settings {
 
   public static final String PREFIX = "hbaseload.";
 
-  /** One declared key: short name (without the prefix), default, parser, meaning. */
-  public static final class Key {
-    public final String name;
+  /** The keys, in the order grinder.properties and error messages list them. */
+  public enum Key {
+    TARGET("target", "direct", SettingParser.choice(Target.Kind.class),
+        "how workers reach HBase: direct = HBase Java client, thrift = thrift2 client (HBase's gateway or the shim)"),
+    OPERATIONS("operations", "get:70,put:30", SettingParser.mix(),
+        "the operation mix, operation:percent pairs summing to 100 (" + Operation.labels() + ")"),
+    TABLE("table", "hbaseload", SettingParser.name(), "the table under load"),
+    FAMILY("family", "f", SettingParser.name(), "the column family (with families > 1: f0, f1, ...)"),
+    FAMILIES("families", "1", SettingParser.integer(1, 100), "column families per row"),
+    COLUMNS("columns", "1", SettingParser.integer(1, 10000), "columns (qualifiers q0, q1, ...) per family"),
+    ROWS("rows", "100000", SettingParser.integer(1, Integer.MAX_VALUE),
+        "rows in the table; keys are row numbers 0..rows-1"),
+    KEY_WIDTH("key.width", "10", SettingParser.integer(1, 19), "digits of the zero-padded decimal row key"),
+    VALUE_SIZE("value.size", "1000", SettingParser.integer(0, 64 * 1024 * 1024), "bytes per value (per column)"),
+    VALUE_KIND("value.kind", "random", SettingParser.choice(ValuePool.Kind.class),
+        "value bytes: random (incompressible) or compressible (text-like, about 4:1 with gz)"),
+    KEY_DISTRIBUTION("key.distribution", "uniform", SettingParser.choice(KeyDistribution.class),
+        "which rows requests pick"),
+    ZIPFIAN_CONSTANT("zipfian.constant", "0.99", SettingParser.decimal(0.01, 0.999),
+        "skew of zipfian and latest (theta, below 1)"),
+    HOTSPOT_DATA_FRACTION("hotspot.data.fraction", "0.2", SettingParser.decimal(0.0001, 1.0),
+        "hotspot: fraction of rows that are hot"),
+    HOTSPOT_OPERATION_FRACTION("hotspot.operation.fraction", "0.8", SettingParser.decimal(0.0, 1.0),
+        "hotspot: fraction of requests that go to hot rows"),
+    SCAN_LENGTH("scan.length", "100", SettingParser.integer(1, 1000000), "rows read by one scan, from a random start row"),
+    BATCH_SIZE("batch.size", "10", SettingParser.integer(1, 100000), "rows per batch-get and batch-put"),
+    CLIENT_BUFFERING("client.buffering", "false", SettingParser.bool(),
+        "true = puts go through a BufferedMutator (autoFlush off); the witness then times the buffering"),
+    WRITE_BUFFER_BYTES("write.buffer.bytes", "2097152", SettingParser.integer(1024, Integer.MAX_VALUE),
+        "client write buffer when buffering"),
+    DURABILITY("durability", "default", SettingParser.choice(WriteDurability.class),
+        "durability of puts, batch-puts, deletes and increments"),
+    VERIFY("verify", "false", SettingParser.bool(),
+        "true = every get checks that the value read belongs to its row; a mismatch or a missing row is an error"),
+    RATE_PER_THREAD("rate.per.thread", "0", SettingParser.decimal(0.0, 1000000.0),
+        "target requests/s per thread (open model); 0 = closed loop. When set, the data log gets 'Lag (us)'"),
+    AGENTS("agents", "1", SettingParser.integer(1, 10000),
+        "injector hosts in the run (./suite run fills it in): sequential keys split the rows over all threads"),
+    SEED("seed", "42", SettingParser.integer(0, Integer.MAX_VALUE), "random seed; each thread derives its own from it"),
+    TIMEOUT_MS("timeout.ms", "10000", SettingParser.integer(1, 3600000),
+        "client operation timeout: no request blocks longer"),
+    HBASE_SITE("hbase.site", "", SettingParser.text(),
+        "a client hbase-site.xml for a real cluster; empty = the embedded HBase on zookeeper.quorum:port"),
+    ZOOKEEPER_QUORUM("zookeeper.quorum", "127.0.0.1", SettingParser.name(), "ZooKeeper quorum when hbase.site is empty"),
+    ZOOKEEPER_PORT("zookeeper.port", "2181", SettingParser.integer(1, 65535),
+        "ZooKeeper client port when hbase.site is empty"),
+    THRIFT_HOST("thrift.host", "127.0.0.1", SettingParser.name(), "thrift target: host of the thrift2 server"),
+    THRIFT_PORT("thrift.port", "9091", SettingParser.integer(1, 65535),
+        "thrift target: port (9091 = HBase's own thrift2 gateway, 9092 = the thrift-shim)"),
+    THRIFT_TRANSPORT("thrift.transport", "buffered", SettingParser.choice(ThriftTarget.Transport.class),
+        "thrift target: transport"),
+    THRIFT_PROTOCOL("thrift.protocol", "binary", SettingParser.choice(ThriftTarget.Protocol.class),
+        "thrift target: protocol"),
+    REGIONS("regions", "8", SettingParser.integer(1, 10000), "prepare: regions the table is pre-split into"),
+    COMPRESSION("compression", "none", SettingParser.choice(TablePreparer.FamilyCompression.class),
+        "prepare: column family compression"),
+    BLOOM("bloom", "row", SettingParser.choice(TablePreparer.Bloom.class), "prepare: bloom filter"),
+    BLOCK_SIZE("block.size", "65536", SettingParser.integer(1024, 16 * 1024 * 1024), "prepare: HFile block size in bytes"),
+    IN_MEMORY("in.memory", "false", SettingParser.bool(), "prepare: keep the families in the in-memory block cache tier");
+
+    /** The name without the prefix, as grinder.properties writes it after "hbaseload.". */
+    public final String shortName;
     public final String defaultValue;
     public final String meaning;
-    final BiFunction<String, String, Object> parser;
+    final SettingParser parser;
 
-    Key(String name, String defaultValue, BiFunction<String, String, Object> parser, String meaning) {
-      this.name = name;
+    Key(String shortName, String defaultValue, SettingParser parser, String meaning) {
+      this.shortName = shortName;
       this.defaultValue = defaultValue;
       this.parser = parser;
       this.meaning = meaning;
     }
 
     public String fullName() {
-      return PREFIX + name;
+      return PREFIX + shortName;
+    }
+
+    /** The key called {@code shortName} ("rows", "key.width"). */
+    public static Key named(String shortName) {
+      for (Key key : values()) {
+        if (key.shortName.equals(shortName)) {
+          return key;
+        }
+      }
+      throw new IllegalArgumentException("no such setting " + shortName);
     }
   }
 
-  private static final List<Key> KEYS = List.of(
-      new Key("target", "direct", choice("direct", "thrift"),
-          "how workers reach HBase: direct = HBase Java client, thrift = thrift2 client (HBase's gateway or the shim)"),
-      new Key("operations", "get:70,put:30", Settings::mix,
-          "the operation mix, operation:percent pairs summing to 100 (" + Operation.labels() + ")"),
-      new Key("table", "hbaseload", Settings::name, "the table under load"),
-      new Key("family", "f", Settings::name, "the column family (with families > 1: f0, f1, ...)"),
-      new Key("families", "1", integer(1, 100), "column families per row"),
-      new Key("columns", "1", integer(1, 10000), "columns (qualifiers q0, q1, ...) per family"),
-      new Key("rows", "100000", integer(1, Integer.MAX_VALUE), "rows in the table; keys are row numbers 0..rows-1"),
-      new Key("key.width", "10", integer(1, 19), "digits of the zero-padded decimal row key"),
-      new Key("value.size", "1000", integer(0, 64 * 1024 * 1024), "bytes per value (per column)"),
-      new Key("value.kind", "random", choice("random", "compressible"),
-          "value bytes: random (incompressible) or compressible (text-like, about 4:1 with gz)"),
-      new Key("key.distribution", "uniform", choice("uniform", "zipfian", "hotspot", "sequential", "latest"),
-          "which rows requests pick"),
-      new Key("zipfian.constant", "0.99", decimal(0.01, 0.999), "skew of zipfian and latest (theta, below 1)"),
-      new Key("hotspot.data.fraction", "0.2", decimal(0.0001, 1.0), "hotspot: fraction of rows that are hot"),
-      new Key("hotspot.operation.fraction", "0.8", decimal(0.0, 1.0), "hotspot: fraction of requests that go to hot rows"),
-      new Key("scan.length", "100", integer(1, 1000000), "rows read by one scan, from a random start row"),
-      new Key("batch.size", "10", integer(1, 100000), "rows per batch-get and batch-put"),
-      new Key("client.buffering", "false", bool(),
-          "true = puts go through a BufferedMutator (autoFlush off); the witness then times the buffering"),
-      new Key("write.buffer.bytes", "2097152", integer(1024, Integer.MAX_VALUE), "client write buffer when buffering"),
-      new Key("durability", "default", choice("default", "sync_wal", "async_wal", "skip_wal", "fsync_wal"),
-          "durability of puts, batch-puts, deletes and increments"),
-      new Key("verify", "false", bool(),
-          "true = every get checks that the value read belongs to its row; a mismatch or a missing row is an error"),
-      new Key("rate.per.thread", "0", decimal(0.0, 1000000.0),
-          "target requests/s per thread (open model); 0 = closed loop. When set, the data log gets 'Lag (us)'"),
-      new Key("agents", "1", integer(1, 10000),
-          "injector hosts in the run (./suite run fills it in): sequential keys split the rows over all threads"),
-      new Key("seed", "42", integer(0, Integer.MAX_VALUE), "random seed; each thread derives its own from it"),
-      new Key("timeout.ms", "10000", integer(1, 3600000), "client operation timeout: no request blocks longer"),
-      new Key("hbase.site", "", Settings::text,
-          "a client hbase-site.xml for a real cluster; empty = the embedded HBase on zookeeper.quorum:port"),
-      new Key("zookeeper.quorum", "127.0.0.1", Settings::name, "ZooKeeper quorum when hbase.site is empty"),
-      new Key("zookeeper.port", "2181", integer(1, 65535), "ZooKeeper client port when hbase.site is empty"),
-      new Key("thrift.host", "127.0.0.1", Settings::name, "thrift target: host of the thrift2 server"),
-      new Key("thrift.port", "9091", integer(1, 65535),
-          "thrift target: port (9091 = HBase's own thrift2 gateway, 9092 = the thrift-shim)"),
-      new Key("thrift.transport", "buffered", choice("buffered", "framed"), "thrift target: transport"),
-      new Key("thrift.protocol", "binary", choice("binary", "compact"), "thrift target: protocol"),
-      new Key("regions", "8", integer(1, 10000), "prepare: regions the table is pre-split into"),
-      new Key("compression", "none", choice("none", "gz", "snappy"), "prepare: column family compression"),
-      new Key("bloom", "row", choice("none", "row", "rowcol"), "prepare: bloom filter"),
-      new Key("block.size", "65536", integer(1024, 16 * 1024 * 1024), "prepare: HFile block size in bytes"),
-      new Key("in.memory", "false", bool(), "prepare: keep the families in the in-memory block cache tier"));
+  private static final List<Key> KEYS = List.of(Key.values());
 
-  private final Map<String, Object> values;
+  private final Map<Key, Object> values;
 
-  private Settings(Map<String, Object> values) {
+  private Settings(Map<Key, Object> values) {
     this.values = values;
   }
 
@@ -110,6 +136,7 @@ public final class Settings {
     return load(given);
   }
 
+  /** The same from full key names ("hbaseload.rows") to their text. */
   public static Settings load(Map<String, String> given) {
     Map<String, Key> known = new LinkedHashMap<>();
     for (Key key : KEYS) {
@@ -121,45 +148,99 @@ public final class Settings {
       throw new SettingsException("unknown key " + unknown.first() + " (accepted: "
           + String.join(", ", known.keySet()) + ")");
     }
-    Map<String, Object> values = new LinkedHashMap<>();
+    Map<Key, Object> values = new EnumMap<>(Key.class);
     for (Key key : KEYS) {
       String text = given.getOrDefault(key.fullName(), key.defaultValue);
-      values.put(key.name, key.parser.apply(key.fullName(), text == null ? "" : text.trim()));
+      values.put(key, key.parser.parse(key.fullName(), text == null ? "" : text.trim()));
     }
     return new Settings(values);
   }
 
+  // ---- typed values
+
+  public int integer(Key key) {
+    return value(key, Integer.class);
+  }
+
+  public double decimal(Key key) {
+    return value(key, Double.class);
+  }
+
+  public boolean flag(Key key) {
+    return value(key, Boolean.class);
+  }
+
+  /** A text key's value, or a choice key's label. */
+  public String text(Key key) {
+    Object value = values.get(key);
+    return value instanceof Choice ? ((Choice) value).label() : value(key, String.class);
+  }
+
+  /** The operation mix, in the order given, weights summing to 100. */
+  @SuppressWarnings("unchecked")
+  public Map<Operation, Integer> mix() {
+    return value(Key.OPERATIONS, Map.class);
+  }
+
+  public Target.Kind target() {
+    return value(Key.TARGET, Target.Kind.class);
+  }
+
+  public KeyDistribution keyDistribution() {
+    return value(Key.KEY_DISTRIBUTION, KeyDistribution.class);
+  }
+
+  public ValuePool.Kind valueKind() {
+    return value(Key.VALUE_KIND, ValuePool.Kind.class);
+  }
+
+  public WriteDurability durability() {
+    return value(Key.DURABILITY, WriteDurability.class);
+  }
+
+  public ThriftTarget.Transport thriftTransport() {
+    return value(Key.THRIFT_TRANSPORT, ThriftTarget.Transport.class);
+  }
+
+  public ThriftTarget.Protocol thriftProtocol() {
+    return value(Key.THRIFT_PROTOCOL, ThriftTarget.Protocol.class);
+  }
+
+  public TablePreparer.FamilyCompression compression() {
+    return value(Key.COMPRESSION, TablePreparer.FamilyCompression.class);
+  }
+
+  public TablePreparer.Bloom bloom() {
+    return value(Key.BLOOM, TablePreparer.Bloom.class);
+  }
+
+  // ---- by short name ("rows"): for callers written before the typed keys
+
   public int integer(String name) {
-    return (Integer) value(name);
+    return integer(Key.named(name));
   }
 
   public double decimal(String name) {
-    return (Double) value(name);
+    return decimal(Key.named(name));
   }
 
   public boolean flag(String name) {
-    return (Boolean) value(name);
+    return flag(Key.named(name));
   }
 
   public String text(String name) {
-    return (String) value(name);
-  }
-
-  /** The operation mix, in declaration order, weights summing to 100. */
-  @SuppressWarnings("unchecked")
-  public Map<Operation, Integer> mix() {
-    return (Map<Operation, Integer>) value("operations");
+    return text(Key.named(name));
   }
 
   /** Family names: the family itself, or family0..familyN-1 when families > 1. */
   public List<String> familyNames() {
-    int families = integer("families");
+    int families = integer(Key.FAMILIES);
     if (families == 1) {
-      return List.of(text("family"));
+      return List.of(text(Key.FAMILY));
     }
     List<String> names = new ArrayList<>();
     for (int i = 0; i < families; i++) {
-      names.add(text("family") + i);
+      names.add(text(Key.FAMILY) + i);
     }
     return names;
   }
@@ -168,122 +249,25 @@ public final class Settings {
   public Map<String, String> asProperties() {
     Map<String, String> all = new LinkedHashMap<>();
     for (Key key : KEYS) {
-      Object v = value(key.name);
-      all.put(key.fullName(), v instanceof Map ? renderMix(mix()) : String.valueOf(v));
+      Object value = values.get(key);
+      all.put(key.fullName(), value instanceof Map ? renderMix(mix())
+          : value instanceof Choice ? ((Choice) value).label() : String.valueOf(value));
     }
     return all;
   }
 
-  private Object value(String name) {
-    Object v = values.get(name);
-    if (v == null) {
-      throw new IllegalArgumentException("no such setting " + name);
+  private <T> T value(Key key, Class<T> type) {
+    Object value = values.get(key);
+    if (!type.isInstance(value)) {
+      throw new IllegalArgumentException(key.fullName() + " is read as " + type.getSimpleName() + " but holds "
+          + value.getClass().getSimpleName());
     }
-    return v;
+    return type.cast(value);
   }
 
   private static String renderMix(Map<Operation, Integer> mix) {
     StringBuilder out = new StringBuilder();
     mix.forEach((op, w) -> out.append(out.length() == 0 ? "" : ",").append(op.label()).append(':').append(w));
     return out.toString();
-  }
-
-  // ---- parsers: each takes (full key name, trimmed text) and returns the value or throws.
-
-  private static BiFunction<String, String, Object> integer(int min, int max) {
-    return (key, text) -> {
-      long value;
-      try {
-        value = Long.parseLong(text);
-      } catch (NumberFormatException e) {
-        throw new SettingsException(key + "=" + text + " is not a whole number");
-      }
-      if (value < min || value > max) {
-        throw new SettingsException(key + "=" + text + " is out of range (accepted: " + min + ".." + max + ")");
-      }
-      return (int) value;
-    };
-  }
-
-  private static BiFunction<String, String, Object> decimal(double min, double max) {
-    return (key, text) -> {
-      double value;
-      try {
-        value = Double.parseDouble(text);
-      } catch (NumberFormatException e) {
-        throw new SettingsException(key + "=" + text + " is not a number");
-      }
-      if (!(value >= min && value <= max)) {
-        throw new SettingsException(key + "=" + text + " is out of range (accepted: " + min + ".." + max + ")");
-      }
-      return value;
-    };
-  }
-
-  private static BiFunction<String, String, Object> choice(String... accepted) {
-    return (key, text) -> {
-      String value = text.toLowerCase(Locale.ROOT);
-      for (String candidate : accepted) {
-        if (candidate.equals(value)) {
-          return candidate;
-        }
-      }
-      throw new SettingsException(key + "=" + text + " is not accepted (accepted: " + String.join(", ", accepted) + ")");
-    };
-  }
-
-  private static BiFunction<String, String, Object> bool() {
-    return choice("true", "false").andThen("true"::equals);
-  }
-
-  private static Object text(String key, String text) {
-    return text;
-  }
-
-  private static Object name(String key, String text) {
-    if (text.isEmpty()) {
-      throw new SettingsException(key + " is empty (accepted: a non-empty name)");
-    }
-    return text;
-  }
-
-  private static Object mix(String key, String text) {
-    Map<Operation, Integer> mix = new LinkedHashMap<>();
-    int total = 0;
-    for (String part : text.split(",")) {
-      if (part.isBlank()) {
-        continue;
-      }
-      String[] pair = part.split(":", 2);
-      if (pair.length != 2) {
-        throw new SettingsException(key + "=" + text + ": '" + part.trim() + "' is not operation:percent (e.g. get:70,put:30)");
-      }
-      Operation operation = Operation.byLabel(pair[0]);
-      if (operation == null) {
-        throw new SettingsException(key + "=" + text + ": unknown operation '" + pair[0].trim()
-            + "' (accepted: " + Operation.labels() + ")");
-      }
-      int weight;
-      try {
-        weight = Integer.parseInt(pair[1].trim());
-      } catch (NumberFormatException e) {
-        throw new SettingsException(key + "=" + text + ": weight of " + operation.label() + " is not a whole number");
-      }
-      if (weight < 0) {
-        throw new SettingsException(key + "=" + text + ": weight of " + operation.label() + " is negative");
-      }
-      if (mix.containsKey(operation)) {
-        throw new SettingsException(key + "=" + text + ": " + operation.label() + " is given twice");
-      }
-      mix.put(operation, weight);
-      total += weight;
-    }
-    if (mix.isEmpty()) {
-      throw new SettingsException(key + " is empty (accepted: operation:percent pairs, e.g. get:70,put:30)");
-    }
-    if (total != 100) {
-      throw new SettingsException(key + "=" + text + ": percentages sum to " + total + ", not 100");
-    }
-    return Collections.unmodifiableMap(mix);
   }
 }

@@ -1,6 +1,8 @@
 package io.github.hbasegrindersuite.worker;
 
+import io.github.hbasegrindersuite.worker.Settings.Key;
 import io.github.hbasegrindersuite.worker.targets.DirectTarget;
+import io.github.hbasegrindersuite.worker.targets.RowShape;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,18 +36,25 @@ import org.apache.hadoop.hbase.util.Bytes;
  * descriptor, written only after a complete load); --force drops and recreates it. Loads with
  * one BufferedMutator per loader thread over disjoint key ranges, printing progress, and ends
  * with one line: regions, rows, bytes, seconds. Exit 1 with a one-line reason on failure.
+ * The thrift-shim benchmark prepares its table through {@link #prepare} as well.
  */
 public final class TablePreparer {
   static final String MARKER = "hbaseload.prepared";
   private static final int LOADERS = 4;
   private static final long WRITE_BUFFER = 8L * 1024 * 1024;
 
+  /** hbaseload.compression's accepted values (snappy needs codec support in the server). */
+  public enum FamilyCompression implements Choice { NONE, GZ, SNAPPY }
+
+  /** hbaseload.bloom's accepted values: HBase's BloomType names. */
+  public enum Bloom implements Choice { NONE, ROW, ROWCOL }
+
   private final Settings settings;
   private final TableName name;
 
-  TablePreparer(Settings settings) {
+  public TablePreparer(Settings settings) {
     this.settings = settings;
-    this.name = TableName.valueOf(settings.text("table"));
+    this.name = TableName.valueOf(settings.text(Key.TABLE));
   }
 
   public static void main(String[] args) {
@@ -71,7 +80,8 @@ public final class TablePreparer {
     return text == null ? "" : text.split("\n", 2)[0];
   }
 
-  static Properties read(String path) throws IOException {
+  /** A properties file as java.util.Properties reads it (PlainJavaLoad reads its own here). */
+  public static Properties read(String path) throws IOException {
     Properties properties = new Properties();
     try (InputStream in = new FileInputStream(path)) {
       properties.load(in);
@@ -83,10 +93,10 @@ public final class TablePreparer {
   String signature() {
     return String.format("rows=%d value.size=%d value.kind=%s regions=%d families=%s columns=%d key.width=%d"
             + " compression=%s bloom=%s block.size=%d in.memory=%b",
-        settings.integer("rows"), settings.integer("value.size"), settings.text("value.kind"),
-        settings.integer("regions"), String.join("|", settings.familyNames()), settings.integer("columns"),
-        settings.integer("key.width"), settings.text("compression"), settings.text("bloom"),
-        settings.integer("block.size"), settings.flag("in.memory"));
+        settings.integer(Key.ROWS), settings.integer(Key.VALUE_SIZE), settings.text(Key.VALUE_KIND),
+        settings.integer(Key.REGIONS), String.join("|", settings.familyNames()), settings.integer(Key.COLUMNS),
+        settings.integer(Key.KEY_WIDTH), settings.text(Key.COMPRESSION), settings.text(Key.BLOOM),
+        settings.integer(Key.BLOCK_SIZE), settings.flag(Key.IN_MEMORY));
   }
 
   /** Region boundaries cutting 0..rows-1 into equal ranges. */
@@ -103,7 +113,11 @@ public final class TablePreparer {
     return splits.toArray(new byte[0][]);
   }
 
-  void prepare(boolean force) throws Exception {
+  /**
+   * Creates and loads the table, or does nothing when it already holds what the settings ask
+   * for; refuses (SettingsException) a table loaded otherwise unless {@code force}.
+   */
+  public void prepare(boolean force) throws Exception {
     long started = System.nanoTime();
     try (Connection connection = ConnectionFactory.createConnection(DirectTarget.configuration(settings));
          Admin admin = connection.getAdmin()) {
@@ -130,9 +144,9 @@ public final class TablePreparer {
       admin.modifyTable(TableDescriptorBuilder.newBuilder(admin.getDescriptor(name))
           .setValue(MARKER, signature()).build());
       int regions = admin.getRegions(name).size();
-      long rows = settings.integer("rows");
-      double mib = rows * (double) settings.integer("value.size") * settings.familyNames().size()
-          * settings.integer("columns") / (1024.0 * 1024.0);
+      long rows = settings.integer(Key.ROWS);
+      double mib = rows * (double) settings.integer(Key.VALUE_SIZE) * settings.familyNames().size()
+          * settings.integer(Key.COLUMNS) / (1024.0 * 1024.0);
       System.out.printf("prepared table %s: %d regions, %d rows, %.1f MiB of values, %.1f s%n",
           name, regions, rows, mib, (System.nanoTime() - started) / 1e9);
     }
@@ -142,16 +156,16 @@ public final class TablePreparer {
     TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(name);
     for (String family : settings.familyNames()) {
       table.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes(family))
-          .setCompressionType(compression(settings.text("compression")))
-          .setBloomFilterType(BloomType.valueOf(settings.text("bloom").toUpperCase(java.util.Locale.ROOT)))
-          .setBlocksize(settings.integer("block.size"))
-          .setInMemory(settings.flag("in.memory"))
+          .setCompressionType(compression(settings.compression()))
+          .setBloomFilterType(bloomType(settings.bloom()))
+          .setBlocksize(settings.integer(Key.BLOCK_SIZE))
+          .setInMemory(settings.flag(Key.IN_MEMORY))
           .build());
     }
     TableDescriptor descriptor = table.build();
-    byte[][] splits = splitKeys(settings.integer("rows"), settings.integer("regions"), settings.integer("key.width"));
+    byte[][] splits = splitKeys(settings.integer(Key.ROWS), settings.integer(Key.REGIONS), settings.integer(Key.KEY_WIDTH));
     System.out.printf("creating table %s: %d regions, families %s, compression %s, bloom %s%n", name,
-        splits.length + 1, settings.familyNames(), settings.text("compression"), settings.text("bloom"));
+        splits.length + 1, settings.familyNames(), settings.text(Key.COMPRESSION), settings.text(Key.BLOOM));
     if (splits.length == 0) {
       admin.createTable(descriptor);
     } else {
@@ -159,24 +173,24 @@ public final class TablePreparer {
     }
   }
 
-  static Compression.Algorithm compression(String name) {
-    switch (name) {
-      case "gz":
-        return Compression.Algorithm.GZ;
-      case "snappy":
-        return Compression.Algorithm.SNAPPY;
-      default:
-        return Compression.Algorithm.NONE;
-    }
+  static Compression.Algorithm compression(FamilyCompression compression) {
+    return switch (compression) {
+      case NONE -> Compression.Algorithm.NONE;
+      case GZ -> Compression.Algorithm.GZ;
+      case SNAPPY -> Compression.Algorithm.SNAPPY;
+    };
+  }
+
+  /** Bloom's names are HBase's BloomType names. */
+  static BloomType bloomType(Bloom bloom) {
+    return BloomType.valueOf(bloom.name());
   }
 
   private void load(Connection connection) throws Exception {
-    long rows = settings.integer("rows");
-    ValuePool values = new ValuePool(settings.integer("value.size"),
-        "compressible".equals(settings.text("value.kind")), settings.integer("seed"));
-    List<byte[]> families = new ArrayList<>();
-    settings.familyNames().forEach(f -> families.add(Bytes.toBytes(f)));
-    int columns = settings.integer("columns");
+    long rows = settings.integer(Key.ROWS);
+    int keyWidth = settings.integer(Key.KEY_WIDTH);
+    ValuePool values = ValuePool.of(settings, settings.integer(Key.SEED));
+    RowShape shape = new RowShape(settings);
     AtomicLong loaded = new AtomicLong();
     AtomicReference<Exception> failure = new AtomicReference<>();
     System.out.printf("loading %d rows with %d threads%n", rows, LOADERS);
@@ -184,17 +198,17 @@ public final class TablePreparer {
     for (int i = 0; i < LOADERS; i++) {
       long first = rows * i / LOADERS;
       long last = rows * (i + 1) / LOADERS;
-      SplittableRandom random = new SplittableRandom(settings.integer("seed") + i);
+      SplittableRandom random = new SplittableRandom(settings.integer(Key.SEED) + i);
       Thread loader = new Thread(() -> {
         BufferedMutatorParams params = new BufferedMutatorParams(name).writeBufferSize(WRITE_BUFFER);
         try (BufferedMutator mutator = connection.getBufferedMutator(params)) {
           for (long row = first; row < last && failure.get() == null; row++) {
-            byte[] key = KeyFormat.rowKey(row, settings.integer("key.width"));
+            byte[] key = KeyFormat.rowKey(row, keyWidth);
             Put put = new Put(key);
             put.setDurability(Durability.USE_DEFAULT);
-            for (byte[] family : families) {
-              for (int c = 0; c < columns; c++) {
-                put.addColumn(family, Bytes.toBytes(columns == 1 ? "v" : "q" + c), values.valueFor(key, random));
+            for (byte[] family : shape.families) {
+              for (byte[] qualifier : shape.qualifiers) {
+                put.addColumn(family, qualifier, values.valueFor(key, random));
               }
             }
             mutator.mutate(put);

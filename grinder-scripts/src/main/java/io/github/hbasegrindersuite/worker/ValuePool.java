@@ -11,6 +11,15 @@ import java.util.SplittableRandom;
  * text-like words (about 4:1 with gz). The pool is built once per process and only read.
  */
 public final class ValuePool {
+
+  /** hbaseload.value.kind's accepted values. */
+  public enum Kind implements Choice {
+    /** random bytes: incompressible */
+    RANDOM,
+    /** text-like words: about 4:1 with gz */
+    COMPRESSIBLE
+  }
+
   private static final int POOL_BYTES = 4 * 1024 * 1024;
   private static final String[] WORDS = ("hbase region server put get scan row column family value "
       + "latency throughput request client thread table block cache memstore flush compaction "
@@ -36,6 +45,11 @@ public final class ValuePool {
         pool[i] = (byte) random.nextInt(256);
       }
     }
+  }
+
+  /** The pool hbaseload.value.size and value.kind ask for. */
+  public static ValuePool of(Settings settings, long seed) {
+    return new ValuePool(settings.integer(Settings.Key.VALUE_SIZE), settings.valueKind() == Kind.COMPRESSIBLE, seed);
   }
 
   public int valueSize() {

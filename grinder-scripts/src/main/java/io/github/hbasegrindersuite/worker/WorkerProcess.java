@@ -1,5 +1,6 @@
 package io.github.hbasegrindersuite.worker;
 
+import io.github.hbasegrindersuite.worker.Settings.Key;
 import io.github.hbasegrindersuite.worker.keys.KeyChoosers;
 import io.github.hbasegrindersuite.worker.targets.Target;
 import java.util.Properties;
@@ -8,7 +9,8 @@ import java.util.SplittableRandom;
 /**
  * What one Grinder worker process shares between its threads: the validated settings, the
  * value pool, the target (one HBase Connection per process), the error counter. hbase_load.py
- * builds it at module level and asks it for one {@link Driver} per thread.
+ * builds it at module level and asks it for one {@link Driver} per thread; PlainJavaLoad does
+ * the same without Grinder.
  */
 public final class WorkerProcess implements AutoCloseable {
   private final Settings settings;
@@ -27,8 +29,7 @@ public final class WorkerProcess implements AutoCloseable {
     this.processNumber = processNumber;
     this.processes = processes;
     this.threads = threads;
-    this.values = new ValuePool(settings.integer("value.size"), "compressible".equals(settings.text("value.kind")),
-        seed(settings.integer("seed"), agentNumber, processNumber, -1));
+    this.values = ValuePool.of(settings, seed(settings.integer(Key.SEED), agentNumber, processNumber, -1));
     this.target = Target.open(settings, values);
   }
 
@@ -48,16 +49,22 @@ public final class WorkerProcess implements AutoCloseable {
   }
 
   public boolean paced() {
-    return settings.decimal("rate.per.thread") > 0;
+    return settings.decimal(Key.RATE_PER_THREAD) > 0;
+  }
+
+  /** grinder.threads: the threads of this process. */
+  public int threads() {
+    return threads;
   }
 
   /** A driver for one thread; its random streams depend only on the seed and the thread's place. */
   public Driver driver(int threadNumber, RequestReport report) throws Exception {
-    SplittableRandom random = new SplittableRandom(seed(settings.integer("seed"), agentNumber, processNumber, threadNumber));
-    int slices = settings.integer("agents") * processes * threads;
-    int slice = ((agentNumber % settings.integer("agents")) * processes + processNumber) * threads + threadNumber;
+    SplittableRandom random = new SplittableRandom(seed(settings.integer(Key.SEED), agentNumber, processNumber, threadNumber));
+    int agents = settings.integer(Key.AGENTS);
+    int slices = agents * processes * threads;
+    int slice = ((agentNumber % agents) * processes + processNumber) * threads + threadNumber;
     return new Driver(target.client(random.split()), KeyChoosers.create(settings, random.split(), slice, slices),
-        new OperationMix(settings.mix(), random.split()), new Pacer(settings.decimal("rate.per.thread")),
+        new OperationMix(settings.mix(), random.split()), new Pacer(settings.decimal(Key.RATE_PER_THREAD)),
         values, errors, report, settings);
   }
 

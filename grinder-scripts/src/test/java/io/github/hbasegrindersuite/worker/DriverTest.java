@@ -143,4 +143,35 @@ class DriverTest {
     assertTrue(seconds >= 0.099, "ran in " + seconds + " s");
     assertTrue(report.requests.stream().allMatch(r -> r[1] >= 0));
   }
+
+  /**
+   * Gets take 2 ms at an intended 1000/s: the thread falls 1 ms further behind with every
+   * request, and the schedule does not slip, so the lag grows by about 1 ms per request and
+   * lag + witness is the time from the intended start (IntendedStart's rule).
+   */
+  @Test
+  void aStallShowsAsLagInEveryRequestBehindIt() {
+    MapClient client = new MapClient(new ValuePool(32, false, 1));
+    Recorded report = new Recorded();
+    Driver d = driver(settings("get:100", false), client, new ErrorCounter(), report, 1000);
+    long first = 0;
+    for (int i = 0; i < 20; i++) {
+      d.next();
+      if (i == 0) {
+        first = System.nanoTime();
+      }
+      d.execute();
+    }
+    long lastEnd = System.nanoTime();
+    List<long[]> r = report.requests;
+    assertTrue(r.get(0)[1] < 5000, "the first request starts on time: lag " + r.get(0)[1] + " us");
+    for (int i = 1; i < r.size(); i++) {
+      assertTrue(r.get(i)[1] > r.get(i - 1)[1], "lag grows: " + r.get(i - 1)[1] + " then " + r.get(i)[1]);
+    }
+    assertTrue(r.get(19)[1] >= 19 * 1000, "19 requests of at least 1 ms behind: lag " + r.get(19)[1] + " us");
+    // request 19 was intended 19 ms after the first; it ended at lastEnd
+    long fromIntended = IntendedStart.latencyMicros(r.get(19)[1], r.get(19)[0]);
+    long measured = (lastEnd - first) / 1000 - 19 * 1000;
+    assertTrue(Math.abs(fromIntended - measured) < 2000, "lag + witness " + fromIntended + " us against " + measured + " us");
+  }
 }

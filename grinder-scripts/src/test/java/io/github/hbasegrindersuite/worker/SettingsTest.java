@@ -5,10 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.hbasegrindersuite.worker.Settings.Key;
+import io.github.hbasegrindersuite.worker.keys.KeyDistribution;
+import io.github.hbasegrindersuite.worker.targets.Target;
+import io.github.hbasegrindersuite.worker.targets.ThriftTarget;
+import io.github.hbasegrindersuite.worker.targets.WriteDurability;
 import java.io.FileInputStream;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,15 +38,45 @@ class SettingsTest {
     return assertThrows(SettingsException.class, () -> load(pairs)).getMessage();
   }
 
+  private static final Path GRINDER_PROPERTIES =
+      Path.of(System.getProperty("user.dir")).resolve("../grinder.properties").normalize();
+
   @Test
   void emptyPropertiesGiveEveryDefault() {
     Settings s = load();
-    assertEquals("direct", s.text("target"));
+    assertEquals(Target.Kind.DIRECT, s.target());
     assertEquals(Map.of(Operation.GET, 70, Operation.PUT, 30), s.mix());
-    assertEquals(100000, s.integer("rows"));
-    assertEquals(0.99, s.decimal("zipfian.constant"), 1e-12);
-    assertFalse(s.flag("client.buffering"));
+    assertEquals(100000, s.integer(Key.ROWS));
+    assertEquals(0.99, s.decimal(Key.ZIPFIAN_CONSTANT), 1e-12);
+    assertFalse(s.flag(Key.CLIENT_BUFFERING));
+    assertEquals(KeyDistribution.UNIFORM, s.keyDistribution());
+    assertEquals(WriteDurability.DEFAULT, s.durability());
     assertEquals(List.of("f"), s.familyNames());
+  }
+
+  @Test
+  void choiceKeysGiveTheirConstantsAndShortNamesStillRead() {
+    Settings s = load("target", "THRIFT", "key.distribution", "zipfian", "durability", " skip_wal ",
+        "thrift.transport", "framed", "thrift.protocol", "compact", "value.kind", "compressible",
+        "compression", "gz", "bloom", "rowcol", "rows", "7");
+    assertEquals(Target.Kind.THRIFT, s.target());
+    assertEquals(KeyDistribution.ZIPFIAN, s.keyDistribution());
+    assertEquals(WriteDurability.SKIP_WAL, s.durability());
+    assertEquals(ThriftTarget.Transport.FRAMED, s.thriftTransport());
+    assertEquals(ThriftTarget.Protocol.COMPACT, s.thriftProtocol());
+    assertEquals(ValuePool.Kind.COMPRESSIBLE, s.valueKind());
+    assertEquals(TablePreparer.FamilyCompression.GZ, s.compression());
+    assertEquals(TablePreparer.Bloom.ROWCOL, s.bloom());
+    // by short name, as callers written before the typed keys read them: a choice reads as its label
+    assertEquals("thrift", s.text("target"));
+    assertEquals("skip_wal", s.text(Key.DURABILITY));
+    assertEquals(7, s.integer("rows"));
+    assertEquals(0.99, s.decimal("zipfian.constant"), 1e-12);
+    assertFalse(s.flag("verify"));
+    assertEquals("thrift", s.asProperties().get("hbaseload.target"));
+    assertEquals("no such setting rowz", assertThrows(IllegalArgumentException.class, () -> s.integer("rowz")).getMessage());
+    assertEquals("hbaseload.table is read as Integer but holds String",
+        assertThrows(IllegalArgumentException.class, () -> s.integer(Key.TABLE)).getMessage());
   }
 
   @Test
@@ -55,7 +91,7 @@ class SettingsTest {
 
   @Test
   void grinderPropertiesListsEveryKeyAtItsDefault() throws Exception {
-    Path file = Path.of(System.getProperty("user.dir")).resolve("../grinder.properties").normalize();
+    Path file = GRINDER_PROPERTIES;
     Pattern line = Pattern.compile("^(hbaseload\\.[\\w.]+)\\s*=\\s*(.*?)\\s*$");
     Map<String, String> documented = new TreeMap<>();
     for (String text : Files.readAllLines(file)) {
@@ -74,6 +110,41 @@ class SettingsTest {
       properties.load(in);
     }
     assertEquals(load().asProperties(), Settings.load(properties).asProperties());
+  }
+
+  /**
+   * grinder.properties names every accepted value of a choice key (and every operation) in the
+   * comment just above the key's line: the alternatives a reader can pick from are the enum's.
+   */
+  @Test
+  void grinderPropertiesNamesEveryAcceptedChoice() throws Exception {
+    Map<String, String> commentAbove = new TreeMap<>();
+    List<String> comment = new ArrayList<>();
+    Pattern keyLine = Pattern.compile("^(hbaseload\\.[\\w.]+)\\s*=.*");
+    for (String text : Files.readAllLines(GRINDER_PROPERTIES)) {
+      Matcher m = keyLine.matcher(text);
+      if (m.matches()) {
+        commentAbove.put(m.group(1), String.join(" ", comment));
+        comment.clear();
+      } else if (text.startsWith("#")) {
+        comment.add(text);
+      }
+    }
+    int checked = 0;
+    for (Key key : Key.values()) {
+      Object value = key.parser.parse(key.fullName(), key.defaultValue);
+      Choice[] accepted = value instanceof Choice ? ((Choice) value).getClass().getEnumConstants()
+          : key == Key.OPERATIONS ? Operation.values() : new Choice[0];
+      for (Choice choice : accepted) {
+        if (!choice.label().equals(key.defaultValue)) {
+          String above = commentAbove.getOrDefault(key.fullName(), "");
+          assertTrue(Pattern.compile("(?<![\\w-])" + Pattern.quote(choice.label()) + "(?![\\w-])").matcher(above).find(),
+              "grinder.properties: the comment above " + key.fullName() + " does not name " + choice.label() + ": " + above);
+          checked++;
+        }
+      }
+    }
+    assertEquals(23, checked, "alternatives checked (a new choice key or value changes this count)");
   }
 
   @Test

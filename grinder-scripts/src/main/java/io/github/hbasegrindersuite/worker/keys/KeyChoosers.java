@@ -1,6 +1,7 @@
 package io.github.hbasegrindersuite.worker.keys;
 
 import io.github.hbasegrindersuite.worker.Settings;
+import io.github.hbasegrindersuite.worker.Settings.Key;
 import java.util.SplittableRandom;
 
 /** Builds the configured key chooser for one thread. */
@@ -13,22 +14,14 @@ public final class KeyChoosers {
    * @param slices all threads of the run
    */
   public static KeyChooser create(Settings settings, SplittableRandom random, int slice, int slices) {
-    long rows = settings.integer("rows");
-    String distribution = settings.text("key.distribution");
-    switch (distribution) {
-      case "uniform":
-        return new UniformKeys(rows, random);
-      case "zipfian":
-        return new ZipfianKeys(rows, settings.decimal("zipfian.constant"), random);
-      case "latest":
-        return new LatestKeys(rows, settings.decimal("zipfian.constant"), random);
-      case "hotspot":
-        return new HotspotKeys(rows, settings.decimal("hotspot.data.fraction"),
-            settings.decimal("hotspot.operation.fraction"), random);
-      case "sequential":
-        return new SequentialKeys(rows, slice, slices);
-      default:
-        throw new IllegalArgumentException("unknown key distribution " + distribution);
-    }
+    long rows = settings.integer(Key.ROWS);
+    return switch (settings.keyDistribution()) {
+      case UNIFORM -> new UniformKeys(rows, random);
+      case ZIPFIAN -> new ZipfianKeys(rows, settings.decimal(Key.ZIPFIAN_CONSTANT), random);
+      case LATEST -> new LatestKeys(rows, settings.decimal(Key.ZIPFIAN_CONSTANT), random);
+      case HOTSPOT -> new HotspotKeys(rows, settings.decimal(Key.HOTSPOT_DATA_FRACTION),
+          settings.decimal(Key.HOTSPOT_OPERATION_FRACTION), random);
+      case SEQUENTIAL -> new SequentialKeys(rows, slice, slices);
+    };
   }
 }

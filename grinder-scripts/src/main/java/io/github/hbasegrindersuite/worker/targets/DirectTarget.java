@@ -1,10 +1,10 @@
 package io.github.hbasegrindersuite.worker.targets;
 
 import io.github.hbasegrindersuite.worker.Settings;
+import io.github.hbasegrindersuite.worker.Settings.Key;
 import io.github.hbasegrindersuite.worker.ValuePool;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -38,20 +38,20 @@ public final class DirectTarget implements Target {
     this.settings = settings;
     this.values = values;
     this.connection = ConnectionFactory.createConnection(configuration(settings));
-    this.table = TableName.valueOf(settings.text("table"));
+    this.table = TableName.valueOf(settings.text(Key.TABLE));
   }
 
   /** The client configuration: a real cluster's hbase-site.xml or the embedded HBase, with bounded calls. */
   public static Configuration configuration(Settings settings) {
     Configuration conf = HBaseConfiguration.create();
-    if (!settings.text("hbase.site").isEmpty()) {
-      conf.addResource(new Path(settings.text("hbase.site")));
+    if (!settings.text(Key.HBASE_SITE).isEmpty()) {
+      conf.addResource(new Path(settings.text(Key.HBASE_SITE)));
     } else {
-      conf.set("hbase.zookeeper.quorum", settings.text("zookeeper.quorum"));
-      conf.setInt("hbase.zookeeper.property.clientPort", settings.integer("zookeeper.port"));
+      conf.set("hbase.zookeeper.quorum", settings.text(Key.ZOOKEEPER_QUORUM));
+      conf.setInt("hbase.zookeeper.property.clientPort", settings.integer(Key.ZOOKEEPER_PORT));
     }
     // Bound every call: an unreachable HBase gives counted errors, not blocked threads.
-    int timeout = settings.integer("timeout.ms");
+    int timeout = settings.integer(Key.TIMEOUT_MS);
     conf.setInt("hbase.rpc.timeout", timeout);
     conf.setInt("hbase.client.operation.timeout", timeout);
     conf.setInt("hbase.client.meta.operation.timeout", timeout);
@@ -60,20 +60,20 @@ public final class DirectTarget implements Target {
     return conf;
   }
 
-  static Durability durability(Settings settings) {
-    String d = settings.text("durability");
-    return "default".equals(d) ? Durability.USE_DEFAULT : Durability.valueOf(d.toUpperCase(Locale.ROOT));
+  /** WriteDurability's names other than DEFAULT are HBase's own. */
+  static Durability durability(WriteDurability durability) {
+    return durability == WriteDurability.DEFAULT ? Durability.USE_DEFAULT : Durability.valueOf(durability.name());
   }
 
   @Override
   public Client client(SplittableRandom random) throws Exception {
     BufferedMutator mutator = null;
-    if (settings.flag("client.buffering")) {
+    if (settings.flag(Key.CLIENT_BUFFERING)) {
       mutator = connection.getBufferedMutator(
-          new BufferedMutatorParams(table).writeBufferSize(settings.integer("write.buffer.bytes")));
+          new BufferedMutatorParams(table).writeBufferSize(settings.integer(Key.WRITE_BUFFER_BYTES)));
     }
     return new DirectClient(connection.getTable(table), mutator, new RowShape(settings),
-        durability(settings), values, random);
+        durability(settings.durability()), values, random);
   }
 
   @Override

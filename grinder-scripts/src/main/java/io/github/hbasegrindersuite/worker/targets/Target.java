@@ -1,14 +1,23 @@
 package io.github.hbasegrindersuite.worker.targets;
 
+import io.github.hbasegrindersuite.worker.Choice;
 import io.github.hbasegrindersuite.worker.Settings;
 import io.github.hbasegrindersuite.worker.ValuePool;
 import java.util.SplittableRandom;
 
 /**
  * How a worker process reaches HBase: built once per process, hands each thread its Client.
- * A new target is one new class here and its name in Settings' hbaseload.target.
+ * A new target is one new class here and one constant in {@link Kind}.
  */
 public interface Target extends AutoCloseable {
+
+  /** hbaseload.target's accepted values. */
+  enum Kind implements Choice {
+    /** the HBase Java client */
+    DIRECT,
+    /** a thrift2 server: HBase's own gateway or the thrift-shim */
+    THRIFT
+  }
 
   Client client(SplittableRandom random) throws Exception;
 
@@ -17,13 +26,9 @@ public interface Target extends AutoCloseable {
 
   /** The configured target for this process. */
   static Target open(Settings settings, ValuePool values) throws Exception {
-    switch (settings.text("target")) {
-      case "direct":
-        return new DirectTarget(settings, values);
-      case "thrift":
-        return new ThriftTarget(settings, values);
-      default:
-        throw new IllegalArgumentException("unknown target " + settings.text("target"));
-    }
+    return switch (settings.target()) {
+      case DIRECT -> new DirectTarget(settings, values);
+      case THRIFT -> new ThriftTarget(settings, values);
+    };
   }
 }

@@ -1,12 +1,13 @@
 package io.github.hbasegrindersuite.worker.targets;
 
+import io.github.hbasegrindersuite.worker.Choice;
 import io.github.hbasegrindersuite.worker.Settings;
+import io.github.hbasegrindersuite.worker.Settings.Key;
 import io.github.hbasegrindersuite.worker.ValuePool;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.SplittableRandom;
 import org.apache.hadoop.hbase.thrift2.generated.TColumnIncrement;
 import org.apache.hadoop.hbase.thrift2.generated.TColumnValue;
@@ -33,6 +34,18 @@ import org.apache.thrift.transport.layered.TFramedTransport;
  * thread-safe: one client and socket per thread.
  */
 public final class ThriftTarget implements Target {
+
+  /** hbaseload.thrift.transport: must match the server's. */
+  public enum Transport implements Choice {
+    /** an unframed stream: HBase's gateway default */
+    BUFFERED,
+    /** 4-byte length-prefixed frames */
+    FRAMED
+  }
+
+  /** hbaseload.thrift.protocol: must match the server's. */
+  public enum Protocol implements Choice { BINARY, COMPACT }
+
   private final Settings settings;
   private final ValuePool values;
 
@@ -62,11 +75,16 @@ public final class ThriftTarget implements Target {
 
     THBaseService.Client service() throws TTransportException {
       if (service == null) {
-        TSocket socket = new TSocket(new TConfiguration(), settings.text("thrift.host"),
-            settings.integer("thrift.port"), settings.integer("timeout.ms"));
-        TTransport t = "framed".equals(settings.text("thrift.transport")) ? new TFramedTransport(socket) : socket;
-        TProtocol protocol = "compact".equals(settings.text("thrift.protocol"))
-            ? new TCompactProtocol(t) : new TBinaryProtocol(t);
+        TSocket socket = new TSocket(new TConfiguration(), settings.text(Key.THRIFT_HOST),
+            settings.integer(Key.THRIFT_PORT), settings.integer(Key.TIMEOUT_MS));
+        TTransport t = switch (settings.thriftTransport()) {
+          case BUFFERED -> socket;
+          case FRAMED -> new TFramedTransport(socket);
+        };
+        TProtocol protocol = switch (settings.thriftProtocol()) {
+          case BINARY -> new TBinaryProtocol(t);
+          case COMPACT -> new TCompactProtocol(t);
+        };
         t.open();
         transport = t;
         service = new THBaseService.Client(protocol);
@@ -99,9 +117,9 @@ public final class ThriftTarget implements Target {
     T on(THBaseService.Client service) throws Exception;
   }
 
-  static TDurability durability(Settings settings) {
-    String d = settings.text("durability");
-    return "default".equals(d) ? TDurability.USE_DEFAULT : TDurability.valueOf(d.toUpperCase(Locale.ROOT));
+  /** WriteDurability's names other than DEFAULT are thrift2's own. */
+  static TDurability durability(WriteDurability durability) {
+    return durability == WriteDurability.DEFAULT ? TDurability.USE_DEFAULT : TDurability.valueOf(durability.name());
   }
 
   static final class ThriftClient implements Client {
@@ -116,11 +134,11 @@ public final class ThriftTarget implements Target {
 
     ThriftClient(Connector connector, Settings settings, ValuePool values, SplittableRandom random) {
       this.connector = connector;
-      this.table = ByteBuffer.wrap(settings.text("table").getBytes(StandardCharsets.UTF_8));
+      this.table = ByteBuffer.wrap(settings.text(Key.TABLE).getBytes(StandardCharsets.UTF_8));
       RowShape shape = new RowShape(settings);
       this.families = wrap(shape.families);
       this.qualifiers = wrap(shape.qualifiers);
-      this.durability = durability(settings);
+      this.durability = durability(settings.durability());
       this.values = values;
       this.random = random;
     }
