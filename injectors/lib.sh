@@ -1,32 +1,26 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2034  # HOST_* arrays and NS_REFUSAL are read by the scripts that source this file
-# Injector hosts for ./suite run: which hosts, how each one runs its Grinder agent and its
-# host-metrics sampler, and how their logs come back. Sourced after suite.d/common.sh.
+# Injector hosts for ./suite run: the processes on each one (its Grinder agent, its host-metrics
+# sampler), the local lab of network namespaces, and how their files come back. Which hosts a run
+# has, their threads and their properties are decided by lifecycle/ (RunPlanner, plan.json);
+# suite.d/run.sh fills the HOST_* arrays from the plan. Sourced after suite.d/common.sh.
 #
-# Three kinds of host:
-#   loopback  N agents on this machine, all on 127.0.0.1 (no isolation; said in the manifest)
-#   netns     N network namespaces on this machine, each an injector host with its own address
-#             on a bridge (veth links) to the console's namespace; see lab_up
-#   ssh       a real host from a hosts file, reached by ssh; `local` as destination runs the
-#             agent here without ssh (same code path otherwise: work dir, copy back)
-# Every host gets a distinct grinder.hostID, so data logs are <host>-<n>-data.log.
-#
-# Hosts file: one line per host, `#` comments:
-#   DESTINATION  JAVA  WORK_DIR  [HOST_ID]
-# DESTINATION is an ssh destination (user@host) or `local`; JAVA the java of that host
-# (`-` = java on its PATH, or this machine's JDK 17 for `local`); WORK_DIR where the agent keeps
-# the suite's jars (ssh hosts get them copied once), its files and the runs' logs; HOST_ID
-# defaults to the destination's host name.
+# Kinds of host (plan.json "kind"):
+#   loopback  an agent on this machine at 127.0.0.1 (no isolation; said in the manifest)
+#   netns     an agent in network namespace number INDEX of the lab (see lab_up)
+#   local     a hosts-file line "local": this machine, the agent in its own work dir
+#   ssh       a real host from a hosts file, reached by ssh
+# Every ssh call puts "--" before the destination (the planner refuses destinations that start
+# with '-' too) and every PID read from a remote host is checked to be a number before use.
 
-# The hosts of this run, index 0..n-1 (filled by hosts_from_count or hosts_from_file).
+# The hosts of this run, index 0..n-1, as plan.json lists them.
 HOST_IDS=()
 HOST_KIND=()
 HOST_DEST=()
 HOST_JAVA=()
 HOST_WORK=()
+HOST_RUN_DIR=()
 HOST_NS=()
-HOST_ADDR=()
-HOST_THREADS=()
 HOST_AGENT_PID=()
 HOST_SAMPLER_PID=()
 
@@ -117,69 +111,6 @@ lab_status() {
 
 # ---------------------------------------------------------------- the hosts
 
-# inj1..injN on this machine, as KIND (loopback or netns); work dirs in the run folder.
-hosts_from_count() {
-  local n=$1 kind=$2 run_dir=$3 k
-  for ((k = 1; k <= n; k++)); do
-    HOST_IDS+=("inj$k")
-    HOST_KIND+=("$kind")
-    HOST_DEST+=("local")
-    HOST_JAVA+=("$JAVA")
-    HOST_WORK+=("$run_dir/injectors/inj$k")
-    if [[ $kind == netns ]]; then
-      HOST_NS+=("$(lab_ns "$k")"); HOST_ADDR+=("$(lab_addr "$k")")
-    else
-      HOST_NS+=(""); HOST_ADDR+=("127.0.0.1")
-    fi
-  done
-}
-
-# The hosts of a hosts file (see the top of this file). One-line error naming the line.
-hosts_from_file() {
-  local file=$1 line n=0 dest java work id extra seen=" "
-  [[ -f $file ]] || die "hosts file $file not found"
-  while IFS= read -r line || [[ -n $line ]]; do
-    n=$((n + 1))
-    line=${line%%#*}
-    [[ $line =~ ^[[:space:]]*$ ]] && continue
-    read -r dest java work id extra <<< "$line"
-    [[ -z ${extra:-} ]] || die "$file line $n: too many fields (expected: DESTINATION JAVA WORK_DIR [HOST_ID])"
-    [[ -n ${work:-} ]] || die "$file line $n: expected DESTINATION JAVA WORK_DIR [HOST_ID], got '$line'"
-    [[ $work == /* ]] || die "$file line $n: WORK_DIR '$work' must be an absolute path"
-    if [[ -z ${id:-} ]]; then
-      id=${dest#*@}; id=${id%%:*}
-      [[ $dest == local ]] && id="local$((${#HOST_IDS[@]} + 1))"
-    fi
-    id=${id//[^A-Za-z0-9._-]/-}
-    [[ $seen != *" $id "* ]] || die "$file line $n: host id '$id' is used twice; give one as the 4th field"
-    seen+="$id "
-    HOST_IDS+=("$id")
-    if [[ $dest == local ]]; then
-      HOST_KIND+=("local"); [[ $java == - ]] && java=$JAVA
-    else
-      HOST_KIND+=("ssh"); [[ $java == - ]] && java=java
-    fi
-    HOST_DEST+=("$dest"); HOST_JAVA+=("$java"); HOST_WORK+=("$work"); HOST_NS+=(""); HOST_ADDR+=("$dest")
-  done < "$file"
-  ((${#HOST_IDS[@]} > 0)) || die "hosts file $file lists no host"
-}
-
-# Split TOTAL threads over the hosts into HOST_THREADS: an equal share each; a remainder goes
-# one thread each to the first hosts (301 over 4: 76,75,75,75), so the total is exact. With
-# several worker processes per host the total must divide evenly (threads are per process).
-split_threads() {
-  local total=$1 processes=$2 n=${#HOST_IDS[@]} i share rest
-  ((total >= n * processes)) || die "--threads $total is fewer than $n injector(s) x $processes process(es)"
-  if ((processes > 1 && total % (n * processes) != 0)); then
-    die "--threads $total does not divide over $n injector(s) x $processes processes; use a multiple of $((n * processes))"
-  fi
-  share=$((total / n)); rest=$((total % n))
-  HOST_THREADS=()
-  for ((i = 0; i < n; i++)); do
-    HOST_THREADS+=($(( (share + (i < rest ? 1 : 0)) / processes )))
-  done
-}
-
 # Run a command on host I: locally (in its namespace for netns) or through ssh.
 host_sh() {
   local i=$1; shift
@@ -187,20 +118,15 @@ host_sh() {
     ssh)
       local -a ssh_cmd
       read -r -a ssh_cmd <<< "$INJECTOR_SSH_CMD"
-      "${ssh_cmd[@]}" "${HOST_DEST[$i]}" "$*" ;;
+      "${ssh_cmd[@]}" -- "${HOST_DEST[$i]}" "$*" ;;
     netns) ip netns exec "${HOST_NS[$i]}" bash -c "$*" ;;
     *) bash -c "$*" ;;
   esac
 }
 
-# Where host I keeps this run's files: the run folder itself for loopback/netns hosts, else
-# WORK_DIR/runs/<run-id> on the host.
+# Where host I keeps this run's files (plan.json "run_dir_on_host").
 host_run_dir() {
-  local i=$1
-  case ${HOST_KIND[$i]} in
-    loopback | netns) echo "${HOST_WORK[$i]}" ;;
-    *) echo "${HOST_WORK[$i]}/runs/$RUN_ID" ;;
-  esac
+  echo "${HOST_RUN_DIR[$1]}"
 }
 
 # The workers' classpath on this machine (the worker jar first, where the checkout has one).
@@ -248,27 +174,6 @@ provision_host() {
     || die "copying the metrics sampler to ${HOST_IDS[$i]} (${HOST_DEST[$i]}) failed"
 }
 
-# The agent's own properties: what differs per host. The console's properties override an
-# agent's file, so these keys are never in the properties the console sends.
-HOST_SPECIFIC_KEYS="grinder.hostID grinder.useConsole grinder.consoleHost grinder.consolePort grinder.logDirectory grinder.jvm grinder.jvm.classpath grinder.threads grinder.script"
-
-write_agent_properties() {
-  local i=$1 file=$2 console_host=$3 console_port=$4
-  cat > "$file" <<EOF
-# Agent properties of injector host ${HOST_IDS[$i]} (${HOST_KIND[$i]}) for $RUN_ID, written by ./suite run.
-# The console sends the run's properties (runs/$RUN_ID/grinder.properties) with the start
-# signal; those win over this file, so it holds only what differs per host.
-grinder.hostID = ${HOST_IDS[$i]}
-grinder.useConsole = true
-grinder.consoleHost = $console_host
-grinder.consolePort = $console_port
-grinder.logDirectory = $(host_run_dir "$i")
-grinder.jvm = ${HOST_JAVA[$i]}
-grinder.jvm.classpath = $(host_classpath "$i" worker)
-grinder.threads = ${HOST_THREADS[$i]}
-EOF
-}
-
 # Start host I's agent; its properties are AGENT_PROPERTIES (a local file, copied for ssh).
 start_agent() {
   local i=$1 props=$2 dir cp java
@@ -291,7 +196,8 @@ start_agent() {
       host_sh "$i" "mkdir -p $q" < /dev/null || die "cannot create $dir on ${HOST_IDS[$i]} (${HOST_DEST[$i]})"
       host_sh "$i" "cat > $q/agent.properties" < "$props" || die "cannot copy agent.properties to ${HOST_IDS[$i]}"
       HOST_AGENT_PID[i]=$(host_sh "$i" "cd $q && { nohup setsid $(printf %q "$java") -Xmx256m $BRIEF_JVM_OPTS -cp $(printf %q "$cp") net.grinder.Grinder agent.properties > agent.out 2>&1 < /dev/null & echo \$! > agent.pid; cat agent.pid; }" < /dev/null) \
-        || die "cannot start the agent on ${HOST_IDS[$i]} (${HOST_DEST[$i]})" ;;
+        || die "cannot start the agent on ${HOST_IDS[$i]} (${HOST_DEST[$i]})"
+      [[ ${HOST_AGENT_PID[$i]} =~ ^[0-9]+$ ]] || die "the agent on ${HOST_IDS[$i]} gave no PID ('${HOST_AGENT_PID[$i]}')" ;;
   esac
 }
 
@@ -315,13 +221,6 @@ stop_agent() {
   HOST_AGENT_PID[i]=""
 }
 
-# The last line of host I's agent output, for messages.
-agent_last_words() {
-  local i=$1 dir
-  dir=$(host_run_dir "$i")
-  host_sh "$i" "grep -E 'ERROR|Exception|Error|No such file|not found' $(printf %q "$dir/agent.out") 2>/dev/null | tail -1 | cut -c1-200" < /dev/null || true
-}
-
 # Host I's metrics sampler, for at most MAX seconds, into its run dir's metrics.csv.
 start_sampler() {
   local i=$1 max=$2 dir
@@ -335,7 +234,8 @@ start_sampler() {
     local | ssh)
       local q
       q=$(printf %q "$dir")
-      HOST_SAMPLER_PID[i]=$(host_sh "$i" "mkdir -p $q && cd $q && { nohup setsid bash $(printf %q "${HOST_WORK[$i]}/injectors/host-metrics.sh") metrics.csv $max > metrics.out 2>&1 < /dev/null & echo \$!; }" < /dev/null) || true ;;
+      HOST_SAMPLER_PID[i]=$(host_sh "$i" "mkdir -p $q && cd $q && { nohup setsid bash $(printf %q "${HOST_WORK[$i]}/injectors/host-metrics.sh") metrics.csv $max > metrics.out 2>&1 < /dev/null & echo \$!; }" < /dev/null) || true
+      [[ ${HOST_SAMPLER_PID[$i]} =~ ^[0-9]+$ ]] || HOST_SAMPLER_PID[i]="" ;;
     *) return 0 ;; # loopback hosts share this machine's sampler (see run.sh)
   esac
 }

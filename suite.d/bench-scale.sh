@@ -12,8 +12,7 @@
 #   BENCH_SCALE_LAB (auto)  BENCH_SCALE_PAUSE (15: seconds between runs, for HBase to settle)
 set -euo pipefail
 SUITE_ME="suite bench scale"
-source "$(dirname "${BASH_SOURCE[0]}")/sweep.sh"
-SUITE_ME="suite bench scale"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 [[ $# -eq 0 ]] || { echo "usage: suite.d/bench-scale.sh (settings: BENCH_SCALE_* variables, see its header)" >&2; exit 2; }
 SECONDS_PER_RUN=${BENCH_SCALE_SECONDS:-30}
@@ -24,40 +23,41 @@ ROWS=${BENCH_SCALE_ROWS:-100000}
 BENCH_LAB=${BENCH_SCALE_LAB:-auto}
 PAUSE=${BENCH_SCALE_PAUSE:-15}
 [[ $PAUSE =~ ^[0-9]+$ ]] || die "BENCH_SCALE_PAUSE '$PAUSE' is not a whole number of seconds"
-positive BENCH_SCALE_SECONDS "$SECONDS_PER_RUN"
-positive BENCH_SCALE_INJECTORS "$BENCH_INJECTORS"
-positive BENCH_SCALE_ROWS "$ROWS"
-mapfile -t THREAD_VALUES < <(split_list ',' "$THREAD_LIST")
-mapfile -t OPERATION_VALUES < <(split_list '|' "$OPERATION_LIST")
-for t in "${THREAD_VALUES[@]}"; do positive BENCH_SCALE_THREADS "$t"; done
-((${#OPERATION_VALUES[@]} > 0)) || die "BENCH_SCALE_OPERATIONS is empty"
 
 require_setup
 "$SUITE_ROOT/suite" hbase start
 
-# The reference table, scaled down: 192-byte values (the middle of 128-256), 16 regions.
-properties=$(mktemp)
-trap 'rm -f "$properties"' EXIT
-{ cat "$SUITE_ROOT/grinder.properties"
-  printf '\n# ---- bench scale\nhbaseload.table = benchscale\nhbaseload.rows = %s\nhbaseload.value.size = 192\nhbaseload.regions = 16\n' "$ROWS"
-} > "$properties"
-"$SUITE_ROOT/suite" prepare --properties "$properties"
-
-SWEEP_DIR=$(allocate_numbered_dir sweep)
-SWEEP_ID=${SWEEP_DIR##*/}
-SWEEP_START=$(iso_now)
-SCENARIO_NAME=bench-scale
-SCENARIO_FILE=$SUITE_ROOT/suite.d/bench-scale.sh
-cp "$properties" "$SWEEP_DIR/base.properties"
-PLAN=() LABELS=() PLAN_RUN=() PLAN_STATUS=() DONE_RUNS=()
-for t in "${THREAD_VALUES[@]}"; do
-  for op in "${OPERATION_VALUES[@]}"; do PLAN+=("$t $op"); LABELS+=("$t threads, $op"); done
-done
-write_sweep_json running
+# The reference table, scaled down: 192-byte values (the middle of 128-256), 16 regions. The
+# runs are one sweep, planned by lifecycle/ like any ./suite sweep; this script runs its points
+# itself to sample every run's processes while it runs.
+scenario=$(mktemp --suffix=.properties)
+trap 'rm -f "$scenario"' EXIT
+cat > "$scenario" <<SCENARIO
+sweep.name = bench-scale
+sweep.threads = $THREAD_LIST
+sweep.operations = $OPERATION_LIST
+sweep.injectors = $BENCH_INJECTORS
+sweep.lab = $BENCH_LAB
+sweep.duration = $SECONDS_PER_RUN
+hbaseload.table = benchscale
+hbaseload.rows = $ROWS
+hbaseload.value.size = 192
+hbaseload.regions = 16
+SCENARIO
+plan_out=$(mktemp)
+lifecycle sweep-plan --runs-dir "$SUITE_RUNS_DIR" --default-properties "$SUITE_ROOT/grinder.properties" \
+  --plan-out "$plan_out" "$scenario" > /dev/null || die "the scale benchmark's settings are refused (BENCH_SCALE_*)"
+SWEEP_DIR=$(jq -r .sweep_dir "$plan_out")
+SWEEP_ID=$(jq -r .sweep_id "$plan_out")
+rm -f "$plan_out"
+PLAN=$SWEEP_DIR/sweep-plan.json
+"$SUITE_ROOT/suite" prepare --properties "$(jq -r '.points[0].prepare_properties' "$PLAN")"
+POINTS=$(jq '.points | length' "$PLAN")
+mapfile -t COMMON < <(jq -r '.common_args[]' "$PLAN")
 RESULTS=$SWEEP_DIR/bench-scale.csv
 # operations with ';' for ',' (get:70;put:30), so every field is plain CSV
 echo "run,threads,operations,status,requests,errors,tps,mean_ms,console_cpu_s,console_rss_mb,host,agent_cpu_s,agent_rss_mb,workers_cpu_s,workers_rss_mb" > "$RESULTS"
-info "scale benchmark $SWEEP_ID: ${#PLAN[@]} runs of ${SECONDS_PER_RUN}s, $BENCH_INJECTORS injectors, threads $THREAD_LIST, $OPERATION_LIST ($SWEEP_DIR)"
+info "scale benchmark $SWEEP_ID: $POINTS runs of ${SECONDS_PER_RUN}s, $BENCH_INJECTORS injectors, threads $THREAD_LIST, $OPERATION_LIST ($SWEEP_DIR)"
 
 TICKS=$(getconf CLK_TCK)
 # CPU ticks (user+sys) and RSS (kB) of PID: "ticks rss", or nothing when it is gone.
@@ -109,20 +109,29 @@ role_cpu() {
 }
 role_rss() { awk -v k="${PEAK[$1]:-0}" 'BEGIN { printf "%.0f", k / 1024 }'; }
 
+# The folder of the run made for point N of this sweep, once its plan exists (empty until then).
+run_of_point() {
+  local plan
+  for plan in "$SUITE_RUNS_DIR"/run-*/plan.json; do
+    [[ -f $plan ]] || continue
+    if [[ $(jq -r '"\(.sweep_id) \(.sweep_point)"' "$plan") == "$SWEEP_ID $1" ]]; then dirname "$plan"; return; fi
+  done
+}
+
 started=$SECONDS completed=0
-for i in "${!PLAN[@]}"; do
-  read -r threads ops <<< "${PLAN[$i]}"
-  ((i == 0 || PAUSE == 0)) || sleep "$PAUSE"
-  info "$SWEEP_ID: run $((i + 1)) of ${#PLAN[@]}: $threads threads, $ops ($((SECONDS - started))s into the bench)"
-  log=$SWEEP_DIR/run-$((i + 1)).log
-  : > "$log"
-  "$SUITE_ROOT/suite.d/run.sh" --properties "$properties" --injectors "$BENCH_INJECTORS" --lab "$BENCH_LAB" \
-    --threads "$threads" --duration "$SECONDS_PER_RUN" --set "hbaseload.operations=$ops" --sweep-id "$SWEEP_ID" \
-    > "$log" 2>&1 &
+for ((point = 1; point <= POINTS; point++)); do
+  mapfile -t args < <(jq -r ".points[$((point - 1))].args[]" "$PLAN")
+  threads=$(jq -r ".points[$((point - 1))].args | index(\"--threads\") as \$i | .[\$i + 1]" "$PLAN")
+  ops=$(jq -r ".points[$((point - 1))].args[] | select(startswith(\"hbaseload.operations=\"))" "$PLAN"); ops=${ops#*=}
+  ((point == 1 || PAUSE == 0)) || sleep "$PAUSE"
+  info "$SWEEP_ID: run $point of $POINTS: $threads threads, $ops ($((SECONDS - started))s into the bench)"
+  log=$SWEEP_DIR/run-$point.log
+  "$SUITE_ROOT/suite.d/run.sh" --properties "$(jq -r .base_properties "$PLAN")" "${COMMON[@]}" "${args[@]}" \
+    --sweep-id "$SWEEP_ID" --sweep-point "$point" > "$log" 2>&1 &
   run_pid=$!
   run_dir=""
   for _ in $(seq 1 60); do
-    run_dir=$(sed -n 's/^run-[0-9]*: \(\/.*\)$/\1/p' "$log" | head -1 || true)
+    run_dir=$(run_of_point "$point")
     [[ -n $run_dir ]] && break
     pid_alive "$run_pid" || break
     sleep 0.5
@@ -132,12 +141,9 @@ for i in "${!PLAN[@]}"; do
   wait "$run_pid" || rc=$?
   grep -E '^  \.\.\. run-|incomplete' "$log" | tail -2 | sed 's/^/    /' || true
   run_id=${run_dir##*/}
-  PLAN_RUN[i]=$run_id
-  [[ -n $run_id ]] && DONE_RUNS+=("$run_id")
   status=incomplete
   ((rc == 0)) && status=complete && completed=$((completed + 1))
-  PLAN_STATUS[i]=$status
-  write_sweep_json running
+  lifecycle sweep-record "$SWEEP_DIR" running
   stats=$run_dir/console/statistics.csv
   read -r requests errors tps mean < <(awk -F, 'NR > 1 { n += $3 + $4; e += $4; tps += $7; w += $3 * $5; c += $3 }
     END { printf "%d %d %.0f %s\n", n, e, tps, (c ? sprintf("%.2f", w / c) : "NA") }' "$stats" 2> /dev/null || echo "0 0 0 NA")
@@ -147,7 +153,7 @@ for i in "${!PLAN[@]}"; do
     echo "$run_id,$threads,${ops//,/;},$status,$requests,$errors,$tps,$mean,$console_cpu,$console_rss,$host,$(role_cpu "agent $host"),$(role_rss "agent $host"),$(role_cpu "workers $host"),$(role_rss "workers $host")" >> "$RESULTS"
   done
 done
-write_sweep_json "$( ((completed == ${#PLAN[@]})) && echo complete || echo incomplete)" "$(iso_now)"
+lifecycle sweep-record "$SWEEP_DIR" "$( ((completed == POINTS)) && echo complete || echo incomplete)"
 
 info ""
 info "throughput ($SWEEP_ID, ${SECONDS_PER_RUN}s per run, $BENCH_INJECTORS injectors, this machine: $(nproc) cores shared with HBase)"
@@ -161,5 +167,5 @@ awk -F, 'NR > 1 { key = $1
     line[key] = line[key] sprintf(" | %s agent %ss %sMB, workers %ss %sMB", $11, $12, $13, $14, $15) }
   END { for (i = 1; i <= n; i++) print head[order[i]] line[order[i]] }' "$RESULTS"
 info ""
-info "bench scale: $completed of ${#PLAN[@]} runs complete in $((SECONDS - started))s ($RESULTS)"
+info "bench scale: $completed of $POINTS runs complete in $((SECONDS - started))s ($RESULTS)"
 ((completed > 0)) || die "no run of the scale benchmark completed (logs: $SWEEP_DIR/run-*.log)"

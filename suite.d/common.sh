@@ -53,9 +53,10 @@ progress() {
 
 require_setup() {
   local f
-  for f in grinder worker hbase-server; do
+  for f in grinder worker hbase-server lifecycle; do
     [[ -s $SUITE_LIB/$f.classpath ]] || die "lib/$f.classpath is missing: run ./suite setup first"
   done
+  [[ -s $SUITE_LIB/hbase-grinder-lifecycle.jar ]] || die "lib/hbase-grinder-lifecycle.jar is missing: run ./suite setup first"
 }
 
 classpath_of() {
@@ -87,6 +88,18 @@ run_worker_java() {
     "-Dlogback.configurationFile=$SUITE_ROOT/grinder-scripts/logback-cli.xml" \
     "-Dlog4j.configuration=file:$SUITE_ROOT/grinder-scripts/log4j-cli.properties" \
     -cp "$(worker_classpath):$(grinder_classpath)" "io.github.hbasegrindersuite.worker.$main" "$@"
+}
+
+# The run lifecycle's decisions (lifecycle/, io.github.hbasegrindersuite.lifecycle.Main): plan,
+# finalise, sweep-plan, sweep-record. A brief JVM on the worker's classpath, gson first (Grinder
+# brings an old one), logging at warnings.
+lifecycle() {
+  # shellcheck disable=SC2086  # BRIEF_JVM_OPTS is a list of words
+  "$JAVA" $BRIEF_JVM_OPTS --add-opens=java.base/java.nio=ALL-UNNAMED \
+    "-Dlogback.configurationFile=$SUITE_ROOT/grinder-scripts/logback-cli.xml" \
+    "-Dlog4j.configuration=file:$SUITE_ROOT/grinder-scripts/log4j-cli.properties" \
+    -cp "$SUITE_LIB/hbase-grinder-lifecycle.jar:$(classpath_of lifecycle):$(worker_classpath):$(grinder_classpath)" \
+    io.github.hbasegrindersuite.lifecycle.Main "$@"
 }
 
 pid_alive() {

@@ -14,8 +14,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 case ${1:-} in
   -h | --help)
-    echo "usage: ./suite console [RUN OPTIONS] (the options of ./suite run; needs a display)"
-    "$SUITE_ROOT/suite.d/run.sh" --help | tail -n +5
+    echo "usage: ./suite console [RUN OPTIONS] (the options of ./suite run but --ui; needs a display)"
+    "$SUITE_ROOT/suite.d/run.sh" --help | sed -n '/^  --properties/,$p'
     exit 0 ;;
 esac
 for arg in "$@"; do

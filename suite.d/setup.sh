@@ -8,8 +8,9 @@ SUITE_ME="suite setup"
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 # chromium: ./suite test opens a report in it headless (no console error, every image decodes).
+# jq: bash reads the lifecycle's JSON (plan.json, sweep-plan.json) with it, never with sed.
 DEBIAN_PACKAGES=(r-base-core r-cran-data.table r-cran-ggplot2 r-cran-testthat r-cran-jsonlite
-                 r-cran-base64enc iproute2 procps time shellcheck chromium)
+                 r-cran-base64enc iproute2 procps time shellcheck chromium jq)
 
 missing_debian_packages() {
   local pkg
@@ -55,7 +56,8 @@ java_inputs_digest() {
 build_java() {
   local stamp=$SUITE_LIB/.java-build.stamp digest
   digest=$(java_inputs_digest)
-  if [[ -s $stamp && $(cat "$stamp") == "$digest" && -s $SUITE_LIB/hbase-grinder-console.jar && -s $SUITE_LIB/hbase-grinder-worker.jar ]]; then
+  if [[ -s $stamp && $(cat "$stamp") == "$digest" && -s $SUITE_LIB/hbase-grinder-console.jar && -s $SUITE_LIB/hbase-grinder-worker.jar \
+        && -s $SUITE_LIB/hbase-grinder-lifecycle.jar ]]; then
     info "java: lib/ is up to date ($(find "$SUITE_LIB/jars" -name '*.jar' | wc -l) jars)"
     return 0
   fi
@@ -69,7 +71,8 @@ build_java() {
     pid_alive "$mvn_pid" && progress "$started" "maven: $(find "$HOME/.m2/repository" -name '*.jar' 2>/dev/null | wc -l) jars in the local repository"
   done
   wait "$mvn_pid" || die "maven build failed: $(grep -E '^\[ERROR\]' "$log" | head -1 | cut -c1-300) (log: $log)"
-  cp "$SUITE_ROOT/console/target/hbase-grinder-console.jar" "$SUITE_ROOT/grinder-scripts/target/hbase-grinder-worker.jar" "$SUITE_LIB/"
+  cp "$SUITE_ROOT/console/target/hbase-grinder-console.jar" "$SUITE_ROOT/grinder-scripts/target/hbase-grinder-worker.jar" \
+    "$SUITE_ROOT/lifecycle/target/hbase-grinder-lifecycle.jar" "$SUITE_LIB/"
   echo "$digest" > "$stamp"
   info "java: built in $((SECONDS - started))s: $(find "$SUITE_LIB/jars" -name '*.jar' | wc -l) jars in lib/jars"
 }

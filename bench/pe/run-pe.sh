@@ -10,6 +10,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/../../suite.d/common.sh"
 log=$1; shift
 [[ -s $SUITE_LIB/hbase-pe.classpath ]] || die "lib/hbase-pe.classpath is missing: run ./suite setup"
 printf '# pe: %s\n' "$*" > "$log"
+# shellcheck disable=SC2086  # PE_JAVA_OPTS: extra JVM options (words), e.g. a profiler
 exec "$JAVA" -Xmx1g ${PE_JAVA_OPTS:-} --add-opens=java.base/java.nio=ALL-UNNAMED \
   -cp "$SUITE_ROOT/bench/pe:$(classpath_of hbase-pe):$(classpath_of hbase-server)" \
   org.apache.hadoop.hbase.PerformanceEvaluation \

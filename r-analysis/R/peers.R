@@ -88,7 +88,7 @@ process_kind <- function(label) {
     grepl("net.grinder.Console", label, fixed = TRUE), "console",
     grepl("WorkerProcessEntryPoint", label, fixed = TRUE), "worker",
     grepl("net.grinder.Grinder", label, fixed = TRUE), "agent",
-    grepl("TableInfo", label, fixed = TRUE), "table-info",
+    grepl("lifecycle.Main", label, fixed = TRUE), "lifecycle",
     grepl("PerformanceEvaluation", label, fixed = TRUE), "pe",
     grepl("^java", label), "other JVM",
     default = "shell and samplers")

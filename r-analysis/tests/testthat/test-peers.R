@@ -47,7 +47,7 @@ test_that("cpu-meter files give the total and the CPU per process kind", {
   writeLines(c("scope,label,pid,cpu_s", "total,cgroup-v1,,10.500",
                "process,java:net.grinder.Console,11,1.5", "process,java:net.grinder.Grinder,12,0.5",
                "process,java:net.grinder.engine.process.WorkerProcessEntryPoint,13,7.0",
-               "process,java:io.github.hbasegrindersuite.worker.TableInfo,14,1.0",
+               "process,java:io.github.hbasegrindersuite.lifecycle.Main,14,1.0",
                "process,bash,15,0.2", "process,awk,16,0.1", "leftover,sleep,17,"), path)
   cpu <- read_cpu_meter(path)
   expect_equal(cpu$cpu_s, 10.5)
@@ -56,7 +56,7 @@ test_that("cpu-meter files give the total and the CPU per process kind", {
   expect_equal(by_kind[["console"]], 1.5)
   expect_equal(by_kind[["agent"]], 0.5)
   expect_equal(by_kind[["worker"]], 7.0)
-  expect_equal(by_kind[["table-info"]], 1.0)
+  expect_equal(by_kind[["lifecycle"]], 1.0)
   expect_equal(by_kind[["shell and samplers"]], 0.3, tolerance = 1e-9)
   expect_equal(cpu$leftovers, "sleep")
 })

@@ -63,6 +63,8 @@ public final class RunController implements Startable {
   private volatile boolean recording;
   private volatile boolean stoppingModel;
   private PrintWriter timeline;
+  private PrintWriter progressLog;
+  private String runId = "";
   private Thread thread;
 
   public RunController(ProcessControl processControl, FileDistribution fileDistribution,
@@ -94,6 +96,7 @@ public final class RunController implements Startable {
       return; // dormant: a plain console
     }
     final RunSettings run = settings.get();
+    openProgressLog(run);
     roster = new RunRoster(run.agents());
     processControl.addProcessStatusListener(this::processReports);
     model.addModelListener(new SampleModel.AbstractListener() {
@@ -398,9 +401,31 @@ public final class RunController implements Startable {
     }
   }
 
-  private static void say(String line) {
+  /**
+   * A line for the console's output and for console/progress.log, which ./suite run relays to the
+   * user as it grows (a file it copies, not output it parses): progress lines carry the run id.
+   */
+  private void say(String line) {
     System.out.println(line);
     System.out.flush();
+    synchronized (this) {
+      if (progressLog != null) {
+        progressLog.println(runId + " " + (line.startsWith("progress: ") ? line.substring("progress: ".length()) : line));
+        progressLog.flush();
+      }
+    }
+  }
+
+  private synchronized void openProgressLog(RunSettings run) {
+    try {
+      final File dir = run.consoleDirectory();
+      if (dir.isDirectory() || dir.mkdirs()) {
+        progressLog = new PrintWriter(Files.newBufferedWriter(new File(dir, "progress.log").toPath(), StandardCharsets.UTF_8));
+        runId = run.runDirectory().getName();
+      }
+    } catch (IOException e) {
+      System.out.println("run controller: cannot write console/progress.log: " + e);
+    }
   }
 
   private static void sleepQuietly(long ms) {

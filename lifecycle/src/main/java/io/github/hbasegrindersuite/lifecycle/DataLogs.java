@@ -1,0 +1,67 @@
+package io.github.hbasegrindersuite.lifecycle;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * Requests per test in Grinder data logs ({@code <host>-<n>-data.log}, header
+ * "Thread, Run, Test, ..."): the finaliser compares them with the console's counts. Columns are
+ * found by header name; a line that is not a request (a repeated header, a truncated last line)
+ * is not counted.
+ */
+final class DataLogs {
+  final Map<Integer, Long> perTest = new TreeMap<>();
+  long total;
+  int files;
+
+  /** Every *-data.log below DIR (none when DIR does not exist). */
+  static DataLogs below(Path dir) throws LifecycleException {
+    final DataLogs logs = new DataLogs();
+    if (!Files.isDirectory(dir)) {
+      return logs;
+    }
+    final List<Path> paths = new ArrayList<>();
+    try (Stream<Path> walk = Files.walk(dir)) {
+      walk.filter(p -> p.getFileName().toString().endsWith("-data.log") && Files.isRegularFile(p)).forEach(paths::add);
+    } catch (IOException e) {
+      throw new LifecycleException("cannot list the data logs below " + dir + ": " + e.getMessage());
+    }
+    for (Path path : paths) {
+      logs.add(path);
+    }
+    return logs;
+  }
+
+  private void add(Path path) throws LifecycleException {
+    try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.ISO_8859_1)) {
+      final String header = in.readLine();
+      if (header == null) {
+        return;
+      }
+      files++;
+      final int testColumn = List.of(header.split(",\\s*")).indexOf("Test");
+      if (testColumn < 0) {
+        return;
+      }
+      String line;
+      while ((line = in.readLine()) != null) {
+        final String[] fields = line.split(",\\s*");
+        if (fields.length <= testColumn || !fields[0].matches("[0-9]+") || !fields[testColumn].matches("[0-9]{1,9}")) {
+          continue;
+        }
+        perTest.merge(Integer.parseInt(fields[testColumn]), 1L, Long::sum);
+        total++;
+      }
+    } catch (IOException e) {
+      throw new LifecycleException("cannot read data log " + path + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,233 @@
+package io.github.hbasegrindersuite.lifecycle;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The lifecycle's command line, called by suite.d/run.sh and suite.d/sweep.sh (never by users):
+ *
+ * <pre>
+ * plan --plan-out FILE MACHINE... -- RUN_ARGS...     check a run, allocate runs/run-N, write its plan
+ * finalise RUN_DIR [--console-exit N] [--aborted TEXT] [--interrupted] [--agent-exited HOST]...
+ *          [--hbase-metrics TEXT] [--no-table-info]   judge a finished run, write manifest.json
+ * sweep-plan --runs-dir D --default-properties F --plan-out FILE [--dry-run] SCENARIO [--duration D]
+ *          [--injectors N] [--repeat N] [--slo GATES]  expand a sweep into runs
+ * sweep-record SWEEP_DIR STATUS                      write sweep.json from the sweep's runs
+ * resolve-properties --out FILE --port-offset N --script S --log-dir D --worker-classpath CP PROPERTIES
+ *          [-- OVERRIDE_LINE...]                     a standalone run's exact properties
+ * </pre>
+ *
+ * MACHINE: --suite-root --runs-dir --java --port-offset --console-port --namespaces yes|no
+ * [--namespaces-refusal TEXT] --worker-classpath --grinder-classpath [--git-rev] [--git-dirty true|false].
+ * A refusal prints one line on stderr and exits 1; a misuse of this command line exits 2.
+ */
+public final class Main {
+
+  private Main() {
+  }
+
+  public static void main(String[] argv) {
+    int status;
+    try {
+      status = run(Arrays.asList(argv));
+    } catch (LifecycleException e) {
+      System.err.println(e.getMessage());
+      status = 1;
+    } catch (IllegalArgumentException e) {
+      System.err.println("lifecycle: " + e.getMessage());
+      status = 2;
+    }
+    System.out.flush();
+    System.exit(status);
+  }
+
+  static int run(List<String> argv) throws LifecycleException {
+    if (argv.isEmpty()) {
+      throw new IllegalArgumentException("usage: plan | finalise | sweep-plan | sweep-record (see Main.java)");
+    }
+    final List<String> rest = argv.subList(1, argv.size());
+    switch (argv.get(0)) {
+      case "plan":
+        return plan(rest);
+      case "finalise":
+        return finalise(rest);
+      case "sweep-plan":
+        return sweepPlan(rest);
+      case "resolve-properties":
+        return resolveProperties(rest);
+      case "sweep-record":
+        if (rest.size() != 2) {
+          throw new IllegalArgumentException("usage: sweep-record SWEEP_DIR STATUS");
+        }
+        SweepRecord.write(Path.of(rest.get(0)), rest.get(1));
+        return 0;
+      default:
+        throw new IllegalArgumentException("unknown command '" + argv.get(0) + "'");
+    }
+  }
+
+  private static int plan(List<String> argv) throws LifecycleException {
+    final int split = argv.indexOf("--");
+    if (split < 0) {
+      throw new IllegalArgumentException("plan: the run's arguments come after --");
+    }
+    final Map<String, String> options = options(argv.subList(0, split), List.of());
+    final RunPlanner.Machine machine = new RunPlanner.Machine();
+    machine.suiteRoot = Path.of(required(options, "--suite-root"));
+    machine.runsDir = Path.of(required(options, "--runs-dir"));
+    machine.java = required(options, "--java");
+    machine.portOffset = Integer.parseInt(required(options, "--port-offset"));
+    machine.consolePort = Integer.parseInt(required(options, "--console-port"));
+    machine.namespacesPermitted = "yes".equals(required(options, "--namespaces"));
+    machine.namespacesRefusal = options.getOrDefault("--namespaces-refusal", "");
+    machine.workerClasspath = required(options, "--worker-classpath");
+    machine.grinderClasspath = required(options, "--grinder-classpath");
+    machine.gitRev = options.getOrDefault("--git-rev", "unknown");
+    machine.gitDirty = "true".equals(options.get("--git-dirty"));
+    final RunArguments args = RunArguments.parse(argv.subList(split + 1, argv.size()),
+        machine.suiteRoot.resolve("grinder.properties"));
+    final RunPlan plan = new RunPlanner(args, machine).plan();
+    final Path out = Path.of(required(options, "--plan-out"));
+    final Map<String, Object> where = new LinkedHashMap<>();
+    where.put("run_id", plan.runId);
+    where.put("run_dir", plan.runDir.toString());
+    Json.write(out, where);
+    return 0;
+  }
+
+  private static int finalise(List<String> argv) throws LifecycleException {
+    if (argv.isEmpty()) {
+      throw new IllegalArgumentException("usage: finalise RUN_DIR [options]");
+    }
+    final RunFinaliser.Observed seen = new RunFinaliser.Observed();
+    for (int i = 1; i < argv.size(); i++) {
+      final String option = argv.get(i);
+      switch (option) {
+        case "--interrupted":
+          seen.interrupted = true;
+          break;
+        case "--no-table-info":
+          seen.tableInfo = false;
+          break;
+        case "--console-exit":
+          final String code = value(argv, ++i, option);
+          seen.consoleExit = code.matches("-?[0-9]+") ? Integer.parseInt(code) : null;
+          break;
+        case "--aborted":
+          seen.aborted = value(argv, ++i, option);
+          break;
+        case "--agent-exited":
+          seen.agentsExited.add(value(argv, ++i, option));
+          break;
+        case "--hbase-metrics":
+          seen.hbaseMetrics = value(argv, ++i, option);
+          break;
+        default:
+          throw new IllegalArgumentException("finalise: unknown option '" + option + "'");
+      }
+    }
+    return RunFinaliser.finalise(Path.of(argv.get(0)), seen, System.out);
+  }
+
+  private static int sweepPlan(List<String> argv) throws LifecycleException {
+    final Map<String, String> options = options(argv, List.of("--dry-run"));
+    final SweepPlanner.Overrides overrides = new SweepPlanner.Overrides();
+    if (options.containsKey("--duration")) {
+      overrides.durationSeconds = RunArguments.duration(options.get("--duration"));
+    }
+    if (options.containsKey("--injectors")) {
+      overrides.injectors = RunArguments.positive("--injectors", options.get("--injectors"));
+    }
+    if (options.containsKey("--repeat")) {
+      overrides.repeat = RunArguments.positive("--repeat", options.get("--repeat"));
+    }
+    overrides.slo = options.get("--slo");
+    final String scenario = options.get("");
+    if (scenario == null) {
+      throw new LifecycleException("no scenario given");
+    }
+    final SweepPlanner planner = new SweepPlanner(Path.of(scenario), Path.of(required(options, "--default-properties")), overrides);
+    planner.print(System.out);
+    if (!options.containsKey("--dry-run")) {
+      final Path dir = planner.write(Path.of(required(options, "--runs-dir")));
+      final Map<String, Object> where = new LinkedHashMap<>();
+      where.put("sweep_id", dir.getFileName().toString());
+      where.put("sweep_dir", dir.toString());
+      Json.write(Path.of(required(options, "--plan-out")), where);
+    }
+    return 0;
+  }
+
+  /**
+   * A standalone run's exact properties (a Grinder agent without the console, ./suite prepare):
+   * the file, this machine's script, log folder and worker classpath, the overrides (each a
+   * properties line, read by java.util.Properties like the rest), the embedded ports.
+   */
+  private static int resolveProperties(List<String> argv) throws LifecycleException {
+    final int split = argv.indexOf("--");
+    final Map<String, String> options = options(split < 0 ? argv : argv.subList(0, split), List.of());
+    final java.util.Properties properties = PropertiesFile.read(Path.of(required(options, "")));
+    properties.setProperty("grinder.script", required(options, "--script"));
+    properties.setProperty("grinder.logDirectory", required(options, "--log-dir"));
+    properties.setProperty("grinder.jvm.classpath", required(options, "--worker-classpath"));
+    for (String line : split < 0 ? List.<String>of() : argv.subList(split + 1, argv.size())) {
+      final java.util.Properties one = new java.util.Properties();
+      try {
+        one.load(new java.io.StringReader(line));
+      } catch (java.io.IOException | IllegalArgumentException e) {
+        throw new LifecycleException("override '" + line + "' is not a properties line: " + e.getMessage());
+      }
+      one.stringPropertyNames().forEach(k -> properties.setProperty(k, one.getProperty(k)));
+    }
+    RunPlanner.embeddedPorts(properties, Integer.parseInt(required(options, "--port-offset")));
+    PropertiesFile.write(Path.of(required(options, "--out")), List.of("The exact properties of this run: "
+        + required(options, "") + ", this machine's script, log folder and classpath, the overrides and the embedded ports (./suite)."),
+        PropertiesFile.sorted(properties));
+    return 0;
+  }
+
+  /** --key value pairs (and the given flags); one bare word is stored under "". */
+  static Map<String, String> options(List<String> argv, List<String> flags) throws LifecycleException {
+    final Map<String, String> options = new LinkedHashMap<>();
+    final List<String> bare = new ArrayList<>();
+    for (int i = 0; i < argv.size(); i++) {
+      final String word = argv.get(i);
+      if (flags.contains(word)) {
+        options.put(word, "true");
+      } else if (word.startsWith("--")) {
+        if (i + 1 >= argv.size()) {
+          throw new LifecycleException(word + " needs a value");
+        }
+        options.put(word, argv.get(++i));
+      } else {
+        bare.add(word);
+      }
+    }
+    if (bare.size() > 1) {
+      throw new LifecycleException("one scenario only, got " + String.join(" ", bare));
+    }
+    if (!bare.isEmpty()) {
+      options.put("", bare.get(0));
+    }
+    return options;
+  }
+
+  private static String required(Map<String, String> options, String key) {
+    final String value = options.get(key);
+    if (value == null) {
+      throw new IllegalArgumentException("missing " + key);
+    }
+    return value;
+  }
+
+  private static String value(List<String> argv, int i, String option) {
+    if (i >= argv.size()) {
+      throw new IllegalArgumentException(option + " needs a value");
+    }
+    return argv.get(i);
+  }
+}

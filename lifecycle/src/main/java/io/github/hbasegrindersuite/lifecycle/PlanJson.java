@@ -1,0 +1,100 @@
+package io.github.hbasegrindersuite.lifecycle;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * plan.json: what bash needs to start a run's processes (hosts, console, timeouts) and what the
+ * finaliser needs to judge it, written by the planner into the run folder. Fields: see
+ * lifecycle/README.md. Schema 1.
+ */
+final class PlanJson {
+
+  private PlanJson() {
+  }
+
+  static void write(RunPlan plan) throws LifecycleException {
+    final Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("schema", 1);
+    doc.put("run_id", plan.runId);
+    doc.put("run_dir", plan.runDir.toString());
+    doc.put("run_key", plan.runKey);
+    doc.put("start_time", Text.iso(plan.start));
+    doc.put("injector_mode", plan.injectorMode);
+    doc.put("injector_note", plan.injectorNote);
+    final List<Map<String, Object>> hosts = new java.util.ArrayList<>();
+    for (Host h : plan.hosts) {
+      final Map<String, Object> host = new LinkedHashMap<>();
+      host.put("id", h.id);
+      host.put("kind", h.kindName());
+      host.put("index", h.index);
+      host.put("destination", h.destination);
+      host.put("java", h.java);
+      host.put("work_dir", h.workDir);
+      host.put("run_dir_on_host", h.runDirOnHost(plan.runKey));
+      host.put("threads", h.threads);
+      host.put("agent_properties", plan.runDir.resolve("injectors").resolve(h.id).resolve("agent.properties").toString());
+      hosts.add(host);
+    }
+    doc.put("hosts", hosts);
+    doc.put("processes", plan.processes);
+    doc.put("threads_total", plan.threadsTotal());
+    doc.put("duration_s", plan.durationSeconds);
+    doc.put("target", plan.target());
+    doc.put("embedded_hbase", plan.embeddedHBase());
+    final Map<String, Object> console = new LinkedHashMap<>();
+    console.put("host", plan.arguments.consoleHost);
+    console.put("port", plan.machine.consolePort);
+    console.put("ui", plan.arguments.ui.name().toLowerCase(java.util.Locale.ROOT));
+    console.put("linger_s", plan.arguments.lingerSeconds);
+    console.put("properties", plan.runDir.resolve("distribution").resolve("grinder.properties").toString());
+    doc.put("console", console);
+    final Map<String, Object> timeouts = new LinkedHashMap<>();
+    timeouts.put("agent_s", plan.arguments.agentTimeoutSeconds);
+    timeouts.put("worker_start_s", plan.arguments.workerStartTimeoutSeconds);
+    timeouts.put("run_s", plan.runTimeoutSeconds);
+    doc.put("timeouts", timeouts);
+    doc.put("sweep_id", plan.arguments.sweepId);
+    doc.put("sweep_point", plan.arguments.sweepPoint);
+    doc.put("slo", plan.arguments.slo);
+    doc.put("hbase_ssh", plan.arguments.hbaseSsh);
+    doc.put("git_rev", plan.machine.gitRev);
+    doc.put("git_dirty", plan.machine.gitDirty);
+    doc.put("versions", versions(plan.machine));
+    final TreeMap<String, String> manifestProperties = new TreeMap<>(plan.consoleProperties);
+    manifestProperties.put("grinder.threads", plan.threadsPerProcess());
+    doc.put("properties", manifestProperties);
+    Json.write(plan.runDir.resolve("plan.json"), doc);
+  }
+
+  /** Versions from the jars on the classpaths (what the processes really load) and this JVM. */
+  static Map<String, Object> versions(RunPlanner.Machine machine) {
+    final Map<String, Object> v = new LinkedHashMap<>();
+    v.put("grinder", jarVersion(machine.grinderClasspath, "grinder-core"));
+    v.put("jython", jarVersion(machine.grinderClasspath, "jython-standalone"));
+    v.put("java", System.getProperty("java.version"));
+    v.put("hbase", jarVersion(machine.workerClasspath, "hbase-client"));
+    return v;
+  }
+
+  static String jarVersion(String classpath, String artifact) {
+    final Matcher m = Pattern.compile("(?:^|[/:])" + Pattern.quote(artifact) + "-([0-9][^/:]*?)\\.jar(?::|$)").matcher(classpath == null ? "" : classpath);
+    return m.find() ? m.group(1) : "";
+  }
+
+  static List<JsonObject> hosts(JsonObject plan) {
+    final List<JsonObject> hosts = new java.util.ArrayList<>();
+    final JsonArray array = plan.getAsJsonArray("hosts");
+    for (JsonElement e : array) {
+      hosts.add(e.getAsJsonObject());
+    }
+    return hosts;
+  }
+}

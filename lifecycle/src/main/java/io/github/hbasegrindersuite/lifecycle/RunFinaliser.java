@@ -1,0 +1,281 @@
+package io.github.hbasegrindersuite.lifecycle;
+
+import com.google.gson.JsonObject;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * {@code ./suite run}'s decisions after the run, once bash has stopped the processes and
+ * collected every host's files: the evidence (the console's outcome and statistics, the data
+ * logs, the workers' and agents' logs, what bash saw happen) folded into one outcome, written to
+ * manifest.json, and the summary the user reads. The only place that says whether a run is
+ * complete.
+ */
+public final class RunFinaliser {
+
+  /** How a run ended. */
+  enum Status { COMPLETE, INCOMPLETE, INTERRUPTED;
+    String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** What bash saw: the console's exit status, an abort of its own, Ctrl-C, agents that left early. */
+  static final class Observed {
+    Integer consoleExit;
+    String aborted;
+    boolean interrupted;
+    final List<String> agentsExited = new ArrayList<>();
+    String hbaseMetrics;
+    boolean tableInfo = true;
+  }
+
+  /** Everything read from the run folder. */
+  static final class Evidence {
+    Properties outcome;                       // console/outcome.properties, null when absent
+    final List<String[]> statistics = new ArrayList<>();  // console/statistics.csv rows
+    final Map<String, DataLogs> logsByHost = new LinkedHashMap<>();
+    String workerError;                       // first ERROR of any worker log
+    final Map<String, String> agentLastWords = new LinkedHashMap<>();
+    boolean reportsToConsoleFailed;
+    double workerStartupSeconds;
+    String consoleLastError = "";
+    int threadsTotal;
+  }
+
+  static final class Verdict {
+    final Status status;
+    final String reason;
+
+    Verdict(Status status, String reason) {
+      this.status = status;
+      this.reason = Text.oneLine(reason);
+    }
+  }
+
+  private static final Pattern ERROR_LINE = Pattern.compile(".*(ERROR|Aborting|aborted).*");
+  private static final Pattern LOG_PREFIX = Pattern.compile("^[0-9-]+ [0-9:,]+ ERROR [^:]*: ");
+
+  private RunFinaliser() {
+  }
+
+  /** The outcome, from the evidence and what bash saw: pure, so each rule is tested on its own. */
+  static Verdict decide(Evidence e, Observed seen) {
+    String status = e.outcome == null ? null : e.outcome.getProperty("status");
+    String reason = e.outcome == null ? "" : e.outcome.getProperty("reason", "");
+    if (seen.interrupted) {
+      return new Verdict(Status.INTERRUPTED, "interrupted (Ctrl-C or a signal) after " + (reason.isEmpty() ? "the start" : reason)
+          + "; the data collected so far is kept");
+    }
+    if (seen.aborted != null) {
+      status = "incomplete";
+      reason = seen.aborted;
+    } else if (status == null) {
+      status = "incomplete";
+      reason = "the console exited (status " + (seen.consoleExit == null ? "unknown" : seen.consoleExit) + ") without an outcome"
+          + (e.consoleLastError.isEmpty() ? "" : ": " + e.consoleLastError);
+    }
+    final long console = consoleRequests(e);
+    final long logged = e.logsByHost.values().stream().mapToLong(d -> d.total).sum();
+    final List<String> missing = e.logsByHost.entrySet().stream().filter(x -> x.getValue().total == 0)
+        .map(Map.Entry::getKey).collect(Collectors.toList());
+    if (status.equals("complete")) {
+      if (e.workerError != null) {
+        status = "incomplete";
+        reason = "worker error: " + e.workerError;
+      } else if (!missing.isEmpty()) {
+        status = "incomplete";
+        reason = "no data log from " + String.join(" ", missing);
+      } else if (console != logged) {
+        // A request in flight when a worker stops is logged after its last report: at most one per thread.
+        final long extra = logged - console;
+        if (extra > 0 && extra <= e.threadsTotal) {
+          reason += "; the data logs hold " + extra + " more requests than the console counted (" + logged + " against "
+              + console + "): requests in flight when the workers stopped";
+        } else {
+          status = "incomplete";
+          reason = "the console counted " + console + " requests, the data logs hold " + logged;
+        }
+      }
+    } else if (e.workerError != null && !reason.contains(e.workerError)) {
+      reason += "; worker error: " + e.workerError;
+    }
+    if (!status.equals("complete")) {
+      for (String agent : seen.agentsExited) {
+        reason += "; agent " + agent + " had exited: " + e.agentLastWords.getOrDefault(agent, "");
+      }
+      // Grinder's console drops a connection silent for 30 s; a slower worker start loses its reports, not its log.
+      if (e.reportsToConsoleFailed) {
+        reason += String.format(Locale.ROOT, "; the workers' reports to the console failed: the console drops a connection silent"
+            + " for 30s and worker start-up took %.0fs (an overloaded machine?); the data logs are complete", e.workerStartupSeconds);
+      }
+    }
+    return new Verdict(status.equals("complete") ? Status.COMPLETE : Status.INCOMPLETE, reason);
+  }
+
+  static long consoleRequests(Evidence e) {
+    final String requests = e.outcome == null ? null : e.outcome.getProperty("requests");
+    return requests != null && requests.matches("[0-9]+") ? Long.parseLong(requests) : 0;
+  }
+
+  /** Reads the run folder; hosts from plan.json. */
+  static Evidence gather(Path runDir, JsonObject plan) throws LifecycleException {
+    final Evidence e = new Evidence();
+    e.threadsTotal = Json.integer(plan, "threads_total", 0);
+    final Path outcome = runDir.resolve("console").resolve("outcome.properties");
+    if (Files.isRegularFile(outcome)) {
+      e.outcome = PropertiesFile.read(outcome);
+    }
+    final Path statistics = runDir.resolve("console").resolve("statistics.csv");
+    for (String line : lines(statistics)) {
+      final String[] f = line.split(",", -1);
+      if (f.length >= 7 && f[0].matches("[0-9]+")) {
+        e.statistics.add(f);
+      }
+    }
+    for (JsonObject host : PlanJson.hosts(plan)) {
+      final String id = Json.text(host, "id");
+      final Path dir = runDir.resolve("injectors").resolve(id);
+      e.logsByHost.put(id, DataLogs.below(dir));
+      final List<String> agentOut = lines(dir.resolve("agent.out"));
+      e.agentLastWords.put(id, agentOut.stream().filter(l -> l.matches(".*(ERROR|Exception|Error|No such file|not found).*"))
+          .reduce((a, b) -> b).map(l -> l.length() > 200 ? l.substring(0, 200) : l).orElse(""));
+      if (agentOut.stream().anyMatch(l -> l.contains("Report to console failed"))) {
+        e.reportsToConsoleFailed = true;
+      }
+      e.workerStartupSeconds = Math.max(e.workerStartupSeconds, workerStartup(agentOut));
+    }
+    e.workerError = workerError(runDir.resolve("injectors"));
+    e.consoleLastError = lines(runDir.resolve("console").resolve("console.out")).stream()
+        .filter(l -> l.matches(".*(ERROR|FATAL|Exception|Error:).*") && !l.contains("WARN"))
+        .reduce((a, b) -> b).map(l -> l.length() > 300 ? l.substring(0, 300) : l).orElse("");
+    return e;
+  }
+
+  /** The first error a worker logged (a bad key, a script that did not load), without its log prefix. */
+  static String workerError(Path injectors) throws LifecycleException {
+    if (!Files.isDirectory(injectors)) {
+      return null;
+    }
+    final List<Path> logs;
+    try (Stream<Path> walk = Files.walk(injectors)) {
+      logs = walk.filter(p -> p.getFileName().toString().matches(".*-[0-9]+\\.log")).sorted().collect(Collectors.toList());
+    } catch (IOException ex) {
+      throw new LifecycleException("cannot list the worker logs below " + injectors + ": " + ex.getMessage());
+    }
+    for (Path log : logs) {
+      for (String line : lines(log)) {
+        if (ERROR_LINE.matcher(line).matches() && !line.contains("ShutdownException")) {
+          final String message = LOG_PREFIX.matcher(line).replaceFirst("");
+          return message.length() > 400 ? message.substring(0, 400) : message;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Longest worker start-up in an agent's log: "worker ... started" to "starting threads", seconds. */
+  static double workerStartup(List<String> agentOut) {
+    final Pattern time = Pattern.compile("^[0-9-]+ ([0-9]+):([0-9]+):([0-9]+),([0-9]+) ");
+    double started = -1;
+    double longest = 0;
+    for (String line : agentOut) {
+      final Matcher m = time.matcher(line);
+      if (!m.find()) {
+        continue;
+      }
+      final double t = Integer.parseInt(m.group(1)) * 3600 + Integer.parseInt(m.group(2)) * 60
+          + Integer.parseInt(m.group(3)) + Integer.parseInt(m.group(4)) / 1000.0;
+      if (line.matches(".* agent: worker .* started$")) {
+        started = t;
+      } else if (line.endsWith("starting threads") && started >= 0) {
+        longest = Math.max(longest, t - started);
+      }
+    }
+    return longest;
+  }
+
+  private static List<String> lines(Path file) {
+    if (!Files.isRegularFile(file)) {
+      return List.of();
+    }
+    try {
+      return Files.readAllLines(file, StandardCharsets.ISO_8859_1);
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+
+  /** Decide, write manifest.json, print the summary. Returns the exit status: 0 complete, 1 not. */
+  static int finalise(Path runDir, Observed seen, PrintStream out) throws LifecycleException {
+    final JsonObject plan = Json.read(runDir.resolve("plan.json"));
+    final Evidence e = gather(runDir, plan);
+    final Verdict verdict = decide(e, seen);
+    final Instant end = Instant.now();
+    final Manifest m = Manifest.from(plan, verdict.status.label(), verdict.reason, Text.iso(end));
+    final Map<String, String> tests = new LinkedHashMap<>();
+    for (String[] row : e.statistics) {
+      tests.put(row[0], row[1]);
+    }
+    m.set("tests", tests);
+    if (e.outcome != null) {
+      m.set("load_start_time", isoMillis(e.outcome.getProperty("load_start_ms")));
+      m.set("load_end_time", isoMillis(e.outcome.getProperty("load_end_ms")));
+      m.setIn("console", "requests", Manifest.number(e.outcome.getProperty("requests")));
+    }
+    m.setIn("console", "exit_code", seen.consoleExit);
+    final long logged = e.logsByHost.values().stream().mapToLong(d -> d.total).sum();
+    m.set("datalog_requests", logged);
+    m.set("hbase_metrics", seen.hbaseMetrics);
+    if (seen.tableInfo) {
+      TableFacts.fill(m, plan);
+    }
+    m.write(runDir.resolve("manifest.json"));
+    summary(out, plan, verdict, e, Duration.between(Instant.parse(Json.text(plan, "start_time")), end));
+    return verdict.status == Status.COMPLETE ? 0 : 1;
+  }
+
+  static String isoMillis(String ms) {
+    return ms != null && ms.matches("[0-9]{1,15}") ? Text.iso(Instant.ofEpochMilli(Long.parseLong(ms))) : null;
+  }
+
+  /** What the user reads at the end of ./suite run: the outcome, the console's statistics beside the data logs' counts. */
+  static void summary(PrintStream out, JsonObject plan, Verdict verdict, Evidence e, Duration took) {
+    final JsonObject properties = plan.getAsJsonObject("properties");
+    final List<JsonObject> hosts = PlanJson.hosts(plan);
+    out.printf(Locale.ROOT, "%s %s in %ds: %d injector(s) (%s), %d threads, %s, %s, %ds of load%n", Json.text(plan, "run_id"),
+        verdict.status.label(), took.getSeconds(), hosts.size(), Json.text(plan, "injector_mode"), Json.integer(plan, "threads_total", 0),
+        Manifest.property(properties, "hbaseload.operations", "get:70,put:30"), Json.text(plan, "target"), Json.integer(plan, "duration_s", 0));
+    if (!e.statistics.isEmpty()) {
+      out.printf(Locale.ROOT, "  %-5s %-10s %10s %7s %9s %9s %10s%n", "test", "name", "requests", "errors", "mean_ms", "tps", "data-logs");
+      final Map<Integer, Long> logged = new LinkedHashMap<>();
+      e.logsByHost.values().forEach(d -> d.perTest.forEach((t, n) -> logged.merge(t, n, Long::sum)));
+      for (String[] row : e.statistics) {
+        final long requests = Long.parseLong(row[2]) + Long.parseLong(row[3]);
+        out.printf(Locale.ROOT, "  %-5s %-10s %10d %7s %9s %9s %10d%n", row[0], row[1], requests, row[3], row[4], row[6],
+            logged.getOrDefault(Integer.parseInt(row[0]), 0L));
+      }
+    }
+    out.println("  requests per host: " + e.logsByHost.entrySet().stream().map(x -> x.getKey() + " " + x.getValue().total)
+        .collect(Collectors.joining(", ")));
+    out.println("  folder: " + Json.text(plan, "run_dir") + " (manifest.json, grinder.properties, console/, injectors/<host>/, hbase/)");
+    if (verdict.status != Status.COMPLETE) {
+      out.println("  " + verdict.status.label() + ": " + verdict.reason);
+    }
+  }
+}

@@ -1,0 +1,256 @@
+package io.github.hbasegrindersuite.lifecycle;
+
+import io.github.hbasegrindersuite.worker.Settings;
+import io.github.hbasegrindersuite.worker.SettingsException;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * {@code ./suite run}'s decisions before any process starts: which injector hosts, how the
+ * threads split over them, the exact properties (validated through the worker's own
+ * {@link Settings}, so a bad hbaseload.* key fails here, in a second), the console's and every
+ * agent's properties, the timeouts; then a new run folder holding them, {@code plan.json} for bash
+ * and a first {@code manifest.json} (status running). Nothing is written until all is checked.
+ */
+public final class RunPlanner {
+
+  /** Keys that differ per host: the agent's own file holds them, the console's never does. */
+  static final List<String> HOST_SPECIFIC_KEYS = List.of("grinder.hostID", "grinder.useConsole", "grinder.consoleHost",
+      "grinder.consolePort", "grinder.logDirectory", "grinder.jvm", "grinder.jvm.classpath", "grinder.threads", "grinder.script");
+
+  private static final int DEFAULT_ZK_PORT = 2181;
+  private static final int DEFAULT_GATEWAY_PORT = 9091;
+  private static final int DEFAULT_SHIM_PORT = 9092;
+
+  /** What the planner knows of this machine (bash probes it; Java only reads it). */
+  public static final class Machine {
+    Path suiteRoot;
+    Path runsDir;
+    String java;
+    int portOffset;
+    int consolePort;
+    boolean namespacesPermitted;
+    String namespacesRefusal = "";
+    String workerClasspath;
+    String grinderClasspath;
+    String gitRev = "unknown";
+    boolean gitDirty;
+  }
+
+  private final RunArguments args;
+  private final Machine machine;
+
+  RunPlanner(RunArguments args, Machine machine) {
+    this.args = args;
+    this.machine = machine;
+  }
+
+  /** Checks everything, then allocates runs/run-N and writes the plan's files; returns the plan. */
+  RunPlan plan() throws LifecycleException {
+    final List<Host> hosts = new ArrayList<>();
+    final String mode;
+    final String note;
+    if (args.hostsFile != null) {
+      hosts.addAll(HostsFile.read(args.hostsFile, machine.java));
+      final String kinds = hosts.stream().map(Host::kindName).distinct().sorted().collect(Collectors.joining(","));
+      if (kinds.equals("local")) {
+        mode = "loopback";
+        note = "hosts from " + args.hostsFile + ", all 'local': agents on loopback on this one machine, each in its own work dir;"
+            + " they share CPU, memory, disk and network";
+      } else {
+        mode = "ssh";
+        note = "hosts from " + args.hostsFile + " (" + kinds + "); agents started by ssh, logs and metrics copied back";
+      }
+    } else {
+      final boolean netns = args.lab == RunArguments.Lab.NAMESPACES
+          || args.lab == RunArguments.Lab.AUTO && machine.namespacesPermitted;
+      if (args.lab == RunArguments.Lab.NAMESPACES && !machine.namespacesPermitted) {
+        throw new LifecycleException("network namespaces are not permitted here: " + machine.namespacesRefusal + " (use --lab loopback)");
+      }
+      for (int k = 1; k <= args.injectors; k++) {
+        hosts.add(new Host("inj" + k, netns ? Host.Kind.NETNS : Host.Kind.LOOPBACK, k, "local", machine.java, null));
+      }
+      mode = netns ? "namespaces" : "loopback";
+      note = netns
+          ? args.injectors + " network namespaces, one agent each at its own address on a bridge; they reach HBase and the console"
+              + " (127.0.0.1 of this machine) over their veth link. CPU, memory and disk are this one machine's, shared by all."
+          : args.injectors + " agents on loopback on this one machine"
+              + (args.lab == RunArguments.Lab.LOOPBACK ? " (--lab loopback)" : ": network namespaces not permitted (" + machine.namespacesRefusal + ")")
+              + ". They share CPU, memory, disk and network; every host's metrics.csv is this machine's.";
+    }
+
+    final Properties properties = PropertiesFile.read(args.properties);
+    final Map<String, String> overrides = new LinkedHashMap<>();
+    overrides.put("grinder.useConsole", "true");
+    if (args.processes != null) {
+      overrides.put("grinder.processes", String.valueOf(args.processes));
+    }
+    if (args.durationSeconds != null) {
+      overrides.put("grinder.duration", String.valueOf(args.durationSeconds * 1000L));
+      overrides.put("grinder.runs", "0");
+    }
+    if (args.target != null) {
+      overrides.put("hbaseload.target", args.target);
+    }
+    for (String[] set : args.sets) {
+      overrides.put(set[0], set[1]);
+    }
+    overrides.forEach(properties::setProperty);
+    embeddedPorts(properties, machine.portOffset);
+    try {
+      Settings.load(properties);
+    } catch (SettingsException e) {
+      throw new LifecycleException("hbaseload: " + e.getMessage());
+    }
+    final int processes = positiveProperty(properties, "grinder.processes", 1);
+    final int perThread = positiveProperty(properties, "grinder.threads", 1);
+    final long durationMs = wholeProperty(properties, "grinder.duration", 0);
+    if (args.threads != null) {
+      ThreadSplit.split(args.threads, processes, hosts);
+    } else {
+      hosts.forEach(h -> h.threads = perThread);
+    }
+    final boolean uniform = hosts.stream().mapToInt(h -> h.threads).distinct().count() == 1;
+    if (!uniform && "sequential".equals(properties.getProperty("hbaseload.key.distribution", "").trim())) {
+      throw new LifecycleException("--threads " + args.threads + " does not split equally over " + hosts.size()
+          + " injectors, which sequential keys need; use a multiple of " + hosts.size());
+    }
+    final int durationSeconds = (int) (durationMs / 1000);
+    final int runTimeout = args.runTimeoutSeconds != null ? args.runTimeoutSeconds
+        : durationSeconds > 0 ? durationSeconds + args.workerStartTimeoutSeconds + 60 : 3600;
+
+    final Path runDir = allocate(machine.runsDir, "run");
+    for (Host host : hosts) {
+      if (!host.remote() && host.kind != Host.Kind.LOCAL) {
+        host.workDir = runDir.resolve("injectors").resolve(host.id).toString();
+      }
+    }
+    final RunPlan plan = new RunPlan(runDir, hosts, mode, note, processes, durationSeconds, runTimeout, Instant.now());
+    plan.arguments = args;
+    plan.machine = machine;
+    plan.properties = properties;
+    plan.uniformThreads = uniform;
+    writeConsoleProperties(plan);
+    for (Host host : plan.hosts) {
+      writeAgentProperties(plan, host);
+    }
+    PlanJson.write(plan);
+    Manifest.running(plan).write(runDir.resolve("manifest.json"));
+    return plan;
+  }
+
+  /** The embedded stack's default ports follow SUITE_PORT_OFFSET; other ports and a real cluster are left alone. */
+  static void embeddedPorts(Properties p, int offset) {
+    final String site = p.getProperty("hbaseload.hbase.site", "").trim();
+    final String zk = p.getProperty("hbaseload.zookeeper.port", "").trim();
+    if (site.isEmpty() && (zk.isEmpty() || zk.equals(String.valueOf(DEFAULT_ZK_PORT)))) {
+      p.setProperty("hbaseload.zookeeper.port", String.valueOf(DEFAULT_ZK_PORT + offset));
+    }
+    final String thrift = p.getProperty("hbaseload.thrift.port", "").trim();
+    if (thrift.isEmpty() || thrift.equals(String.valueOf(DEFAULT_GATEWAY_PORT))) {
+      p.setProperty("hbaseload.thrift.port", String.valueOf(DEFAULT_GATEWAY_PORT + offset));
+    } else if (thrift.equals(String.valueOf(DEFAULT_SHIM_PORT))) {
+      p.setProperty("hbaseload.thrift.port", String.valueOf(DEFAULT_SHIM_PORT + offset));
+    }
+  }
+
+  private void writeConsoleProperties(RunPlan plan) throws LifecycleException {
+    final TreeMap<String, String> sent = PropertiesFile.sorted(plan.properties);
+    HOST_SPECIFIC_KEYS.forEach(sent::remove);
+    sent.put("grinder.script", "hbase_load.py");
+    if (plan.uniformThreads) {
+      sent.put("grinder.threads", String.valueOf(plan.hosts.get(0).threads));
+    }
+    if (plan.properties.getProperty("hbaseload.agents") != null) {
+      sent.put("hbaseload.agents", String.valueOf(plan.hosts.size()));
+    }
+    plan.consoleProperties = sent;
+    final List<String> header = List.of("The properties the console sent to every agent for " + plan.runId + " (./suite run), from "
+        + args.properties + " and the run's options; per-host keys (" + String.join(" ", HOST_SPECIFIC_KEYS)
+        + ") are in injectors/<host>/agent.properties.");
+    PropertiesFile.write(plan.runDir.resolve("grinder.properties"), header, sent);
+    PropertiesFile.write(plan.runDir.resolve("distribution").resolve("grinder.properties"), header, sent);
+  }
+
+  private void writeAgentProperties(RunPlan plan, Host host) throws LifecycleException {
+    final Map<String, String> own = new LinkedHashMap<>();
+    own.put("grinder.hostID", host.id);
+    own.put("grinder.useConsole", "true");
+    own.put("grinder.consoleHost", args.consoleHost);
+    own.put("grinder.consolePort", String.valueOf(machine.consolePort));
+    own.put("grinder.logDirectory", host.runDirOnHost(plan.runKey));
+    own.put("grinder.jvm", host.java);
+    own.put("grinder.jvm.classpath", classpathOn(host, machine.workerClasspath));
+    own.put("grinder.threads", String.valueOf(host.threads));
+    PropertiesFile.write(plan.runDir.resolve("injectors").resolve(host.id).resolve("agent.properties"),
+        List.of("Agent properties of injector host " + host.id + " (" + host.kindName() + ") for " + plan.runId + ", written by ./suite run.",
+            "The console sends the run's properties (grinder.properties) with the start signal; those win over this file,",
+            "so it holds only what differs per host."), own);
+  }
+
+  /** A classpath as host I sees it: its jars live in WORK_DIR/lib/jars on a remote host. */
+  static String classpathOn(Host host, String classpath) {
+    if (!host.remote()) {
+      return classpath;
+    }
+    return Stream.of(classpath.split(":")).filter(s -> !s.isEmpty())
+        .map(jar -> host.workDir + "/lib/jars/" + jar.substring(jar.lastIndexOf('/') + 1))
+        .collect(Collectors.joining(":"));
+  }
+
+  private static int positiveProperty(Properties p, String key, int fallback) throws LifecycleException {
+    final String value = p.getProperty(key, String.valueOf(fallback)).trim();
+    if (!value.matches("[0-9]{1,9}") || Integer.parseInt(value) <= 0) {
+      throw new LifecycleException(key + " '" + value + "' is not a whole number > 0");
+    }
+    return Integer.parseInt(value);
+  }
+
+  private static long wholeProperty(Properties p, String key, long fallback) throws LifecycleException {
+    final String value = p.getProperty(key, String.valueOf(fallback)).trim();
+    if (!value.matches("[0-9]{1,15}")) {
+      throw new LifecycleException(key + " '" + value + "' is not a whole number of ms");
+    }
+    return Long.parseLong(value);
+  }
+
+  /**
+   * A new, empty runsDir/PREFIX-N numbered past the highest: createDirectory fails when the folder
+   * exists, so an id is never reused even when two runs start at once.
+   */
+  static Path allocate(Path runsDir, String prefix) throws LifecycleException {
+    try {
+      Files.createDirectories(runsDir);
+      for (int attempt = 0; attempt < 5; attempt++) {
+        int last = 0;
+        try (Stream<Path> entries = Files.list(runsDir)) {
+          for (Path entry : (Iterable<Path>) entries::iterator) {
+            final String name = entry.getFileName().toString();
+            if (Files.isDirectory(entry) && name.matches(prefix + "-[0-9]{1,9}")) {
+              last = Math.max(last, Integer.parseInt(name.substring(prefix.length() + 1)));
+            }
+          }
+        }
+        try {
+          return Files.createDirectory(runsDir.resolve(prefix + "-" + (last + 1)));
+        } catch (FileAlreadyExistsException raced) {
+          // another run took it: count again
+        }
+      }
+    } catch (IOException e) {
+      throw new LifecycleException("cannot create a new " + prefix + " folder in " + runsDir + ": " + e.getMessage());
+    }
+    throw new LifecycleException("could not allocate a new " + prefix + " folder in " + runsDir + " after 5 attempts");
+  }
+}

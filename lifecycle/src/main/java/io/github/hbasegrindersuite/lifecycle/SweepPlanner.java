@@ -1,0 +1,270 @@
+package io.github.hbasegrindersuite.lifecycle;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * {@code ./suite sweep SCENARIO}'s plan: the scenario's sweep.* keys expanded into the grid of
+ * runs (the product of the lists, threads outermost, variants innermost, each point repeated in
+ * alternating order), the base properties every run shares, the table preparation, and the
+ * {@code ./suite run} arguments of each point. Format of a scenario: scenarios/README.md.
+ */
+public final class SweepPlanner {
+
+  static final List<String> KEYS = List.of("sweep.name", "sweep.threads", "sweep.operations", "sweep.targets", "sweep.injectors",
+      "sweep.hosts", "sweep.lab", "sweep.duration", "sweep.processes", "sweep.prepare", "sweep.variants", "sweep.repeat", "sweep.slo");
+  private static final Pattern ASSIGNMENT = Pattern.compile("[A-Za-z][A-Za-z0-9._-]*=.*");
+
+  /** One run of the sweep: its label and the ./suite run arguments that make it. */
+  static final class Point {
+    final String label;
+    final List<String> args;
+    final Map<String, String> sets;
+
+    Point(String label, List<String> args, Map<String, String> sets) {
+      this.label = label;
+      this.args = args;
+      this.sets = sets;
+    }
+  }
+
+  /** Command-line overrides of the scenario's keys. */
+  static final class Overrides {
+    Integer durationSeconds;
+    Integer injectors;
+    Integer repeat;
+    String slo;
+  }
+
+  /** Properties that remember the order of their keys (sweep.vary.* apply in file order). */
+  static final class OrderedProperties extends Properties {
+    private static final long serialVersionUID = 1L;
+    final List<String> order = new ArrayList<>();
+
+    @Override
+    public synchronized Object put(Object key, Object value) {
+      if (!containsKey(key)) {
+        order.add((String) key);
+      }
+      return super.put(key, value);
+    }
+  }
+
+  final Path scenario;
+  final String name;
+  final List<String> common = new ArrayList<>();
+  final List<Point> points = new ArrayList<>();
+  final Map<String, String> base = new LinkedHashMap<>();
+  final String prepare;
+  final String slo;
+  final String durationText;
+
+  SweepPlanner(Path scenario, Path defaultProperties, Overrides overrides) throws LifecycleException {
+    this.scenario = scenario.toAbsolutePath().normalize();
+    final OrderedProperties p = new OrderedProperties();
+    try (java.io.InputStream in = Files.newInputStream(scenario)) {
+      p.load(in);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new LifecycleException("scenario " + scenario + " not found (see scenarios/)");
+    } catch (java.io.IOException | IllegalArgumentException e) {
+      throw new LifecycleException("scenario " + scenario + " cannot be read: " + e.getMessage());
+    }
+    for (String key : p.order) {
+      if (key.startsWith("sweep.") && !KEYS.contains(key) && !key.startsWith("sweep.vary.")) {
+        throw new LifecycleException(this.scenario + ": unknown key " + key + " (accepted: "
+            + String.join(", ", KEYS) + ", sweep.vary.KEY)");
+      }
+    }
+    final String given = value(p, "sweep.name");
+    this.name = given.isEmpty() ? this.scenario.getFileName().toString().replaceFirst("\\.properties$", "") : given;
+
+    final String hosts = value(p, "sweep.hosts");
+    final String injectors = overrides.injectors != null ? String.valueOf(overrides.injectors) : value(p, "sweep.injectors");
+    if (!hosts.isEmpty()) {
+      if (overrides.injectors != null) {
+        throw new LifecycleException("--injectors and the scenario's sweep.hosts exclude each other");
+      }
+      final Path file = hosts.startsWith("/") ? Path.of(hosts) : this.scenario.getParent().resolve(hosts);
+      common.addAll(List.of("--hosts", file.toString()));
+    } else {
+      common.addAll(List.of("--injectors", injectors.isEmpty() ? "1" : String.valueOf(RunArguments.positive("sweep.injectors", injectors))));
+      final String lab = value(p, "sweep.lab");
+      if (!lab.isEmpty()) {
+        common.addAll(List.of("--lab", lab));
+      }
+    }
+    final String duration = overrides.durationSeconds != null ? String.valueOf(overrides.durationSeconds) : value(p, "sweep.duration");
+    this.durationText = duration.isEmpty() ? "" : RunArguments.duration(duration) + "s";
+    if (!duration.isEmpty()) {
+      common.addAll(List.of("--duration", String.valueOf(RunArguments.duration(duration))));
+    }
+    final String processes = value(p, "sweep.processes");
+    if (!processes.isEmpty()) {
+      common.addAll(List.of("--processes", String.valueOf(RunArguments.positive("sweep.processes", processes))));
+    }
+    this.prepare = value(p, "sweep.prepare").isEmpty() ? "once" : value(p, "sweep.prepare");
+    if (!List.of("once", "each", "no").contains(prepare)) {
+      throw new LifecycleException(this.scenario + ": sweep.prepare=" + prepare + " is not accepted (accepted: once, each, no)");
+    }
+
+    List<Point> grid = new ArrayList<>(List.of(new Point("", List.of(), Map.of())));
+    final List<Point> threads = new ArrayList<>();
+    for (String t : split(value(p, "sweep.threads"), ",")) {
+      threads.add(new Point(RunArguments.positive("sweep.threads", t) + " threads", List.of("--threads", t), Map.of()));
+    }
+    grid = multiply(grid, threads);
+    final List<Point> targets = new ArrayList<>();
+    for (String t : split(value(p, "sweep.targets"), "[|,]")) {
+      if (!t.equals("direct") && !t.equals("thrift")) {
+        throw new LifecycleException(this.scenario + ": sweep.targets: '" + t + "' is not accepted (accepted: direct, thrift)");
+      }
+      targets.add(new Point(t, List.of("--target", t), Map.of("hbaseload.target", t)));
+    }
+    grid = multiply(grid, targets);
+    grid = multiply(grid, sets("hbaseload.operations", split(value(p, "sweep.operations"), "\\|"), v -> v));
+    for (String key : p.order) {
+      if (key.startsWith("sweep.vary.")) {
+        final String varied = key.substring("sweep.vary.".length());
+        grid = multiply(grid, sets(varied, split(value(p, key), "\\|"), v -> varied.replace("hbaseload.", "") + "=" + v));
+      }
+    }
+    final List<Point> variants = new ArrayList<>();
+    for (String variant : split(value(p, "sweep.variants"), "\\|")) {
+      final Map<String, String> assigned = new LinkedHashMap<>();
+      final List<String> args = new ArrayList<>();
+      for (String assignment : split(variant, ";")) {
+        if (!ASSIGNMENT.matcher(assignment).matches()) {
+          throw new LifecycleException("sweep.variants: '" + assignment + "' is not KEY=VALUE");
+        }
+        assigned.put(assignment.substring(0, assignment.indexOf('=')), assignment.substring(assignment.indexOf('=') + 1));
+        args.addAll(List.of("--set", assignment));
+      }
+      variants.add(new Point(variant.replace("hbaseload.", ""), args, assigned));
+    }
+    grid = multiply(grid, variants);
+    final String repeatText = overrides.repeat != null ? String.valueOf(overrides.repeat) : value(p, "sweep.repeat");
+    final int repeat = repeatText.isEmpty() ? 1 : RunArguments.positive("sweep.repeat", repeatText);
+    points.addAll(repeat(grid, repeat));
+    this.slo = overrides.slo != null ? overrides.slo : value(p, "sweep.slo");
+
+    PropertiesFile.sorted(PropertiesFile.read(defaultProperties)).forEach(base::put);
+    for (String key : p.order) {
+      if (!key.startsWith("sweep.")) {
+        base.put(key, p.getProperty(key));
+      }
+    }
+  }
+
+  private static String value(Properties p, String key) {
+    return p.getProperty(key, "").trim();
+  }
+
+  /** "a | b|c" -> [a, b, c]: trimmed, empty pieces dropped. */
+  static List<String> split(String text, String separator) {
+    return Stream.of(text.split(separator)).map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toList());
+  }
+
+  private static List<Point> sets(String key, List<String> values, java.util.function.UnaryOperator<String> label) {
+    return values.stream().map(v -> new Point(label.apply(v), List.of("--set", key + "=" + v), Map.of(key, v)))
+        .collect(Collectors.toList());
+  }
+
+  /** Every row times every value; an empty dimension leaves the grid as it is. */
+  static List<Point> multiply(List<Point> grid, List<Point> values) {
+    if (values.isEmpty()) {
+      return grid;
+    }
+    final List<Point> out = new ArrayList<>();
+    for (Point row : grid) {
+      for (Point v : values) {
+        final List<String> args = new ArrayList<>(row.args);
+        args.addAll(v.args);
+        final Map<String, String> sets = new LinkedHashMap<>(row.sets);
+        sets.putAll(v.sets);
+        out.add(new Point(row.label.isEmpty() ? v.label : row.label + ", " + v.label, args, sets));
+      }
+    }
+    return out;
+  }
+
+  /** A B C, C B A, A B C ...: a drift of the machine over the sweep falls on every point alike. */
+  static List<Point> repeat(List<Point> grid, int times) {
+    final List<Point> out = new ArrayList<>();
+    for (int r = 0; r < times; r++) {
+      final List<Point> order = new ArrayList<>(grid);
+      if (r % 2 == 1) {
+        Collections.reverse(order);
+      }
+      for (Point point : order) {
+        final String label = point.label.isEmpty() ? "the scenario as it is" : point.label;
+        out.add(new Point(times > 1 ? label + " (repeat " + (r + 1) + " of " + times + ")" : label, point.args, point.sets));
+      }
+    }
+    return out;
+  }
+
+  void print(PrintStream out) {
+    out.printf("sweep %s: %d run(s), %s each, %s%n", name, points.size(), durationText.isEmpty() ? "grinder.duration" : durationText,
+        String.join(" ", common));
+    for (int i = 0; i < points.size(); i++) {
+      out.printf("  %d. %s%n", i + 1, points.get(i).label.isEmpty() ? "the scenario as it is" : points.get(i).label);
+    }
+  }
+
+  /** Allocates runs/sweep-N and writes base.properties, the preparation properties, sweep-plan.json, sweep.json. */
+  Path write(Path runsDir) throws LifecycleException {
+    final Path dir = RunPlanner.allocate(runsDir, "sweep");
+    final String id = dir.getFileName().toString();
+    PropertiesFile.write(dir.resolve("base.properties"), List.of("The base properties of every run of " + id
+        + ": grinder.properties, then the scenario " + name + " (" + scenario + ")"), base);
+    try {
+      Files.copy(scenario, dir.resolve("scenario.properties"));
+    } catch (java.io.IOException e) {
+      throw new LifecycleException("cannot copy " + scenario + " into " + dir + ": " + e.getMessage());
+    }
+    final List<Map<String, Object>> planned = new ArrayList<>();
+    for (int i = 0; i < points.size(); i++) {
+      final Point point = points.get(i);
+      final Map<String, Object> row = new LinkedHashMap<>();
+      row.put("point", i + 1);
+      row.put("label", point.label);
+      row.put("args", point.args);
+      final boolean prepared = prepare.equals("each") || prepare.equals("once") && i == 0;
+      if (prepared) {
+        final Map<String, String> props = new LinkedHashMap<>(base);
+        props.putAll(point.sets);
+        final Path file = dir.resolve("prepare-" + (i + 1) + ".properties");
+        PropertiesFile.write(file, List.of("The table of run " + (i + 1) + " of " + id + " (sweep.prepare = " + prepare + ")"), props);
+        row.put("prepare_properties", file.toString());
+      } else {
+        row.put("prepare_properties", null);
+      }
+      planned.add(row);
+    }
+    final Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("schema", 1);
+    doc.put("sweep_id", id);
+    doc.put("sweep_dir", dir.toString());
+    doc.put("scenario", name);
+    doc.put("scenario_file", scenario.toString());
+    doc.put("start_time", Text.iso(Instant.now()));
+    doc.put("slo", slo.isEmpty() ? null : slo);
+    doc.put("base_properties", dir.resolve("base.properties").toString());
+    doc.put("common_args", common);
+    doc.put("points", planned);
+    Json.write(dir.resolve("sweep-plan.json"), doc);
+    SweepRecord.write(dir, "running");
+    return dir;
+  }
+}

@@ -1,0 +1,86 @@
+package io.github.hbasegrindersuite.lifecycle;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * sweep.json, the sweep's record (the report reads its "runs"): its plan from sweep-plan.json and,
+ * for every point, the run made for it and how that run ended, found from the runs' own
+ * plan.json and manifest.json (each run records its sweep id and point), never from output text.
+ */
+final class SweepRecord {
+
+  private SweepRecord() {
+  }
+
+  /** status: running while the sweep goes on, then complete, incomplete or interrupted. */
+  static void write(Path sweepDir, String status) throws LifecycleException {
+    final JsonObject plan = Json.read(sweepDir.resolve("sweep-plan.json"));
+    final String id = Json.text(plan, "sweep_id");
+    final Map<Integer, Path> runs = runsOf(sweepDir.getParent(), id);
+    final List<String> done = new ArrayList<>();
+    final List<Map<String, Object>> rows = new ArrayList<>();
+    for (JsonElement e : plan.getAsJsonArray("points")) {
+      final JsonObject point = e.getAsJsonObject();
+      final Path run = runs.get(Json.integer(point, "point", 0));
+      final Map<String, Object> row = new LinkedHashMap<>();
+      row.put("label", Json.text(point, "label"));
+      row.put("run", run == null ? null : run.getFileName().toString());
+      row.put("status", run == null ? "pending" : runStatus(run));
+      if (run != null) {
+        done.add(run.getFileName().toString());
+      }
+      rows.add(row);
+    }
+    final Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("sweep_id", id);
+    doc.put("scenario", Json.text(plan, "scenario"));
+    doc.put("scenario_file", Json.text(plan, "scenario_file"));
+    doc.put("status", status);
+    doc.put("start_time", Json.text(plan, "start_time"));
+    doc.put("end_time", status.equals("running") ? null : Text.iso(Instant.now()));
+    doc.put("slo", Json.text(plan, "slo"));
+    doc.put("runs", done);
+    doc.put("plan", rows);
+    Json.write(sweepDir.resolve("sweep.json"), doc);
+  }
+
+  /** Point -> run folder, for the runs whose plan.json names this sweep. */
+  static Map<Integer, Path> runsOf(Path runsDir, String sweepId) throws LifecycleException {
+    final Map<Integer, Path> runs = new TreeMap<>();
+    try (Stream<Path> entries = Files.list(runsDir)) {
+      for (Path dir : (Iterable<Path>) entries::iterator) {
+        final Path planFile = dir.resolve("plan.json");
+        if (!dir.getFileName().toString().startsWith("run-") || !Files.isRegularFile(planFile)) {
+          continue;
+        }
+        final JsonObject plan = Json.read(planFile);
+        if (sweepId.equals(Json.text(plan, "sweep_id"))) {
+          runs.put(Json.integer(plan, "sweep_point", 0), dir);
+        }
+      }
+    } catch (IOException e) {
+      throw new LifecycleException("cannot list " + runsDir + ": " + e.getMessage());
+    }
+    return runs;
+  }
+
+  private static String runStatus(Path run) {
+    try {
+      final String status = Json.text(Json.read(run.resolve("manifest.json")), "status");
+      return status == null ? "unknown" : status;
+    } catch (LifecycleException e) {
+      return "unknown";
+    }
+  }
+}

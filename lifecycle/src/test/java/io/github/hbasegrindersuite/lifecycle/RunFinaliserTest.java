@@ -1,0 +1,142 @@
+package io.github.hbasegrindersuite.lifecycle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each outcome from a hand-made run folder: two hosts, 8 threads, get and put. */
+class RunFinaliserTest {
+  private static final String HEADER = "Thread, Run, Test, Start time (ms since Epoch), Test time, Errors, Witness (us)";
+  @TempDir
+  Path run;
+  RunFinaliser.Observed seen;
+  String output;
+
+  @BeforeEach
+  void folder() throws Exception {
+    Files.writeString(run.resolve("plan.json"), "{\"schema\":1,\"run_id\":\"run-5\",\"run_dir\":\"" + run + "\",\"start_time\":\"2026-11-23T10:00:00.000Z\","
+        + "\"injector_mode\":\"namespaces\",\"injector_note\":\"two\",\"hosts\":[{\"id\":\"inj1\",\"threads\":4},{\"id\":\"inj2\",\"threads\":4}],"
+        + "\"processes\":1,\"threads_total\":8,\"duration_s\":30,\"target\":\"direct\",\"console\":{\"host\":\"127.0.0.1\",\"port\":6372},"
+        + "\"sweep_id\":null,\"git_rev\":\"abc\",\"git_dirty\":false,\"versions\":{\"grinder\":\"3.11\"},"
+        + "\"properties\":{\"hbaseload.operations\":\"get:50,put:50\",\"hbaseload.table\":\"t\",\"hbaseload.rows\":\"2000\",\"hbaseload.regions\":\"4\"}}");
+    Files.createDirectories(run.resolve("console"));
+    outcome("status=complete", "reason=all 2 workers finished", "requests=6", "load_start_ms=1795000000000", "load_end_ms=1795000030000");
+    Files.writeString(run.resolve("console/statistics.csv"), "test,name,count,errors,mean_ms,sd_ms,tps\n1,get,3,0,0.5,0.1,0.1\n2,put,2,1,0.7,0.2,0.07\n");
+    dataLog("inj1", "0, 0, 1, 1795000000000, 1, 0, 500", "0, 1, 2, 1795000000002, 1, 0, 700", "1, 0, 1, 1795000000001, 0, 0, 300");
+    dataLog("inj2", "0, 0, 1, 1795000000000, 1, 0, 400", "0, 1, 2, 1795000000003, 2, 1, 900", "1, 0, 2, 1795000000001, 1, 0, 600");
+    seen = new RunFinaliser.Observed();
+    seen.consoleExit = 0;
+    seen.tableInfo = false;
+  }
+
+  private void outcome(String... lines) throws Exception {
+    Files.write(run.resolve("console/outcome.properties"), List.of(lines));
+  }
+
+  private void dataLog(String host, String... lines) throws Exception {
+    final List<String> all = new ArrayList<>(List.of(HEADER));
+    all.addAll(List.of(lines));
+    Files.createDirectories(run.resolve("injectors").resolve(host));
+    Files.write(run.resolve("injectors").resolve(host).resolve(host + "-0-data.log"), all);
+  }
+
+  private JsonObject finalise(int expectedExit) throws Exception {
+    final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    assertEquals(expectedExit, RunFinaliser.finalise(run, seen, new PrintStream(out, true, StandardCharsets.UTF_8)));
+    output = out.toString(StandardCharsets.UTF_8);
+    return Json.read(run.resolve("manifest.json"));
+  }
+
+  @Test
+  void countsThatAgreeMakeACompleteRun() throws Exception {
+    final JsonObject m = finalise(0);
+    assertEquals("complete", Json.text(m, "status"));
+    assertEquals("all 2 workers finished", Json.text(m, "reason"));
+    assertEquals(6, m.get("datalog_requests").getAsInt());
+    assertEquals(6, m.getAsJsonObject("console").get("requests").getAsInt());
+    assertEquals(0, m.getAsJsonObject("console").get("exit_code").getAsInt());
+    assertEquals("{\"1\":\"get\",\"2\":\"put\"}", m.get("tests").toString());
+    assertEquals("2026-11-23T10:00:00.000Z", Json.text(m, "start_time"));
+    assertEquals("2026-11-18T11:06:40.000Z", Json.text(m, "load_start_time"));
+    assertEquals("{\"inj1\":4,\"inj2\":4}", m.get("threads_per_host").toString());
+    assertEquals("{\"name\":\"t\",\"regions\":4,\"rows\":2000,\"store_mb\":null,\"source\":\"declared\"}", m.get("table").toString());
+    assertTrue(output.startsWith("run-5 complete in "), output);
+    assertTrue(output.contains("  2     put                 3       1       0.7      0.07          3"), output);
+    assertTrue(output.contains("requests per host: inj1 3, inj2 3"), output);
+  }
+
+  @Test
+  void requestsInFlightAtTheStopAreNotedNotFailed() throws Exception {
+    outcome("status=complete", "reason=all 2 workers finished", "requests=4");
+    final JsonObject m = finalise(0);
+    assertEquals("complete", Json.text(m, "status"));
+    assertEquals("all 2 workers finished; the data logs hold 2 more requests than the console counted (6 against 4):"
+        + " requests in flight when the workers stopped", Json.text(m, "reason"));
+  }
+
+  @Test
+  void moreMissingThanThreadsIsLostStatistics() throws Exception {
+    outcome("status=complete", "reason=all 2 workers finished", "requests=60");
+    final JsonObject m = finalise(1);
+    assertEquals("incomplete", Json.text(m, "status"));
+    assertEquals("the console counted 60 requests, the data logs hold 6", Json.text(m, "reason"));
+  }
+
+  @Test
+  void aWorkerErrorIsTheReason() throws Exception {
+    Files.write(run.resolve("injectors/inj2/inj2-0.log"), List.of("2026-11-23 10:00:01,000 INFO  inj2-0 : starting",
+        "2026-11-23 10:00:02,000 ERROR inj2-0 : hbaseload: unknown key hbaseload.rowz"));
+    final JsonObject m = finalise(1);
+    assertEquals("incomplete", Json.text(m, "status"));
+    assertEquals("worker error: hbaseload: unknown key hbaseload.rowz", Json.text(m, "reason"));
+    assertTrue(output.contains("  incomplete: worker error: hbaseload: unknown key hbaseload.rowz"), output);
+  }
+
+  @Test
+  void aHostWithoutADataLogFailsTheRun() throws Exception {
+    Files.delete(run.resolve("injectors/inj2/inj2-0-data.log"));
+    outcome("status=complete", "reason=all 2 workers finished", "requests=3");
+    assertEquals("no data log from inj2", Json.text(finalise(1), "reason"));
+  }
+
+  @Test
+  void noOutcomeMeansTheConsoleDiedAndItsLastErrorIsShown() throws Exception {
+    Files.delete(run.resolve("console/outcome.properties"));
+    Files.write(run.resolve("console/console.out"), List.of("starting", "java.lang.IndexOutOfBoundsException: Index 3 out of bounds"));
+    seen.consoleExit = 1;
+    assertEquals("the console exited (status 1) without an outcome: java.lang.IndexOutOfBoundsException: Index 3 out of bounds",
+        Json.text(finalise(1), "reason"));
+  }
+
+  @Test
+  void anAbortOrAnInterruptIsSaidAsSuch() throws Exception {
+    seen.aborted = "the console did not end the run within 300s: stopped it";
+    assertEquals("the console did not end the run within 300s: stopped it", Json.text(finalise(1), "reason"));
+    seen.aborted = null;
+    seen.interrupted = true;
+    final JsonObject m = finalise(1);
+    assertEquals("interrupted", Json.text(m, "status"));
+    assertTrue(Json.text(m, "reason").startsWith("interrupted (Ctrl-C or a signal)"), Json.text(m, "reason"));
+  }
+
+  @Test
+  void anAgentThatLeftEarlyIsNamedWithItsLastWords() throws Exception {
+    outcome("status=incomplete", "reason=agent inj2 disconnected during the run", "requests=6");
+    Files.write(run.resolve("injectors/inj2/agent.out"), List.of("2026-11-23 10:00:00,000 INFO agent: started",
+        "2026-11-23 10:00:05,000 ERROR agent: java.net.ConnectException: Connection refused"));
+    seen.agentsExited.add("inj2");
+    assertEquals("agent inj2 disconnected during the run; agent inj2 had exited: 2026-11-23 10:00:05,000 ERROR agent:"
+        + " java.net.ConnectException: Connection refused", Json.text(finalise(1), "reason"));
+  }
+}

@@ -1,0 +1,128 @@
+package io.github.hbasegrindersuite.lifecycle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunPlannerTest {
+  @TempDir
+  Path root;
+  RunPlanner.Machine machine;
+
+  @BeforeEach
+  void machine() throws Exception {
+    Files.write(root.resolve("grinder.properties"), List.of("grinder.processes = 1", "grinder.threads = 8",
+        "grinder.duration = 60000", "grinder.useConsole = false", "hbaseload.operations = get:70,put:30",
+        "hbaseload.agents = 1", "hbaseload.zookeeper.port = 2181", "hbaseload.thrift.port = 9092"));
+    machine = new RunPlanner.Machine();
+    machine.suiteRoot = root;
+    machine.runsDir = root.resolve("runs");
+    machine.java = "/jdk/bin/java";
+    machine.portOffset = 500;
+    machine.consolePort = 6872;
+    machine.namespacesPermitted = true;
+    machine.workerClasspath = "/lib/hbase-grinder-worker.jar:/lib/jars/hbase-client-2.6.1.jar";
+    machine.grinderClasspath = "/lib/hbase-grinder-console.jar:/lib/jars/grinder-core-3.11.jar:/lib/jars/jython-standalone-2.7.4.jar";
+    machine.gitRev = "abc";
+  }
+
+  private RunPlan plan(String... args) throws LifecycleException {
+    return new RunPlanner(RunArguments.parse(List.of(args), root.resolve("grinder.properties")), machine).plan();
+  }
+
+  @Test
+  void twoNamespaceInjectorsWithAnUnevenSplit() throws Exception {
+    final RunPlan plan = plan("--injectors", "2", "--threads", "5", "--duration", "6", "--set", "hbaseload.table=t1");
+    assertEquals("run-1", plan.runId);
+    final Properties console = PropertiesFile.read(plan.runDir.resolve("grinder.properties"));
+    // Per-host keys stay out of what the console sends (they would override every agent's own).
+    for (String key : RunPlanner.HOST_SPECIFIC_KEYS) {
+      if (!key.equals("grinder.script")) {
+        assertNull(console.getProperty(key), key);
+      }
+    }
+    assertEquals("hbase_load.py", console.getProperty("grinder.script"));
+    assertEquals("6000", console.getProperty("grinder.duration"));
+    assertEquals("0", console.getProperty("grinder.runs"));
+    assertEquals("2", console.getProperty("hbaseload.agents"));
+    assertEquals("t1", console.getProperty("hbaseload.table"));
+    assertEquals("2681", console.getProperty("hbaseload.zookeeper.port"));   // the embedded ports follow the offset
+    assertEquals("9592", console.getProperty("hbaseload.thrift.port"));
+    final Properties inj1 = PropertiesFile.read(plan.runDir.resolve("injectors/inj1/agent.properties"));
+    assertEquals("3", inj1.getProperty("grinder.threads"));
+    assertEquals("inj1", inj1.getProperty("grinder.hostID"));
+    assertEquals("6872", inj1.getProperty("grinder.consolePort"));
+    assertEquals(plan.runDir.resolve("injectors/inj1").toString(), inj1.getProperty("grinder.logDirectory"));
+    assertEquals("2", PropertiesFile.read(plan.runDir.resolve("injectors/inj2/agent.properties")).getProperty("grinder.threads"));
+
+    final JsonObject json = Json.read(plan.runDir.resolve("plan.json"));
+    assertEquals("namespaces", Json.text(json, "injector_mode"));
+    assertEquals(5, Json.integer(json, "threads_total", 0));
+    assertEquals(6 + 180 + 60, json.getAsJsonObject("timeouts").get("run_s").getAsInt());
+    assertEquals("netns", Json.text(PlanJson.hosts(json).get(0), "kind"));
+    assertEquals("3,2", json.getAsJsonObject("properties").get("grinder.threads").getAsString());
+    assertEquals("3.11", json.getAsJsonObject("versions").get("grinder").getAsString());
+    assertEquals("2.6.1", json.getAsJsonObject("versions").get("hbase").getAsString());
+
+    final JsonObject manifest = Json.read(plan.runDir.resolve("manifest.json"));
+    assertEquals("running", Json.text(manifest, "status"));
+    assertEquals("{\"inj1\":3,\"inj2\":2}", manifest.get("threads_per_host").toString());
+  }
+
+  @Test
+  void aBadKeyFailsBeforeAnyRunFolderExists() {
+    final LifecycleException e = assertThrows(LifecycleException.class, () -> plan("--set", "hbaseload.rowz=5"));
+    assertTrue(e.getMessage().startsWith("hbaseload: unknown key hbaseload.rowz"), e.getMessage());
+    final LifecycleException mix = assertThrows(LifecycleException.class, () -> plan("--set", "hbaseload.operations=get:70,put:20"));
+    assertTrue(mix.getMessage().contains("hbaseload.operations=get:70,put:20: percentages sum to 90, not 100"), mix.getMessage());
+    assertFalse(Files.exists(root.resolve("runs/run-1")));
+  }
+
+  @Test
+  void namespacesRefusedMeanLoopbackUnlessAskedFor() throws Exception {
+    machine.namespacesPermitted = false;
+    machine.namespacesRefusal = "not root";
+    final RunPlan plan = plan("--injectors", "2");
+    assertEquals("loopback", plan.injectorMode);
+    assertTrue(plan.injectorNote.contains("network namespaces not permitted (not root)"), plan.injectorNote);
+    assertEquals("network namespaces are not permitted here: not root (use --lab loopback)",
+        assertThrows(LifecycleException.class, () -> plan("--injectors", "2", "--lab", "namespaces")).getMessage());
+  }
+
+  @Test
+  void sequentialKeysNeedAnEqualSplit() {
+    assertEquals("--threads 5 does not split equally over 2 injectors, which sequential keys need; use a multiple of 2",
+        assertThrows(LifecycleException.class,
+            () -> plan("--injectors", "2", "--threads", "5", "--set", "hbaseload.key.distribution=sequential")).getMessage());
+  }
+
+  @Test
+  void runFoldersAreNumberedPastTheHighestAndNeverReused() throws Exception {
+    Files.createDirectories(root.resolve("runs/run-7"));
+    Files.createDirectories(root.resolve("runs/run-notanumber"));
+    assertEquals("run-8", RunPlanner.allocate(root.resolve("runs"), "run").getFileName().toString());
+    assertEquals("run-9", RunPlanner.allocate(root.resolve("runs"), "run").getFileName().toString());
+  }
+
+  @Test
+  void remoteHostsSeeTheirOwnJarsAndAKeyedRunFolder() throws Exception {
+    final Path hosts = Files.write(root.resolve("lab.hosts"), List.of("alice@box1 - /srv/g box1"));
+    final RunPlan plan = plan("--hosts", hosts.toString());
+    final Properties agent = PropertiesFile.read(plan.runDir.resolve("injectors/box1/agent.properties"));
+    assertEquals("/srv/g/lib/jars/hbase-grinder-worker.jar:/srv/g/lib/jars/hbase-client-2.6.1.jar", agent.getProperty("grinder.jvm.classpath"));
+    assertEquals("/srv/g/runs/" + plan.runKey, agent.getProperty("grinder.logDirectory"));
+    assertTrue(plan.runKey.matches("run-1-[0-9]{13}"), plan.runKey);
+    assertEquals("ssh", plan.injectorMode);
+  }
+}

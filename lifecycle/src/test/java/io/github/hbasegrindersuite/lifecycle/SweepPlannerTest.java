@@ -1,0 +1,104 @@
+package io.github.hbasegrindersuite.lifecycle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SweepPlannerTest {
+  @TempDir
+  Path dir;
+
+  private SweepPlanner planner(SweepPlanner.Overrides overrides, String... lines) throws Exception {
+    final Path defaults = Files.write(dir.resolve("grinder.properties"), List.of("grinder.threads = 8", "hbaseload.rows = 100"));
+    return new SweepPlanner(Files.write(dir.resolve("s.properties"), List.of(lines)), defaults, overrides);
+  }
+
+  private static List<String> labels(SweepPlanner p) {
+    return p.points.stream().map(x -> x.label).collect(Collectors.toList());
+  }
+
+  @Test
+  void theGridIsTheProductThreadsOutermostVariantsInnermost() throws Exception {
+    final SweepPlanner p = planner(new SweepPlanner.Overrides(), "sweep.threads = 300,600", "sweep.targets = direct | thrift",
+        "sweep.operations = get:100 | put:100", "sweep.vary.hbaseload.value.size = 100 | 1000",
+        "sweep.variants = hbaseload.client.buffering=false | hbaseload.client.buffering=true;hbaseload.write.buffer.bytes=6291456",
+        "sweep.injectors = 4", "sweep.duration = 2m", "hbaseload.rows = 5000");
+    assertEquals(2 * 2 * 2 * 2 * 2, p.points.size());
+    assertEquals("300 threads, direct, get:100, value.size=100, client.buffering=false", labels(p).get(0));
+    assertEquals("300 threads, direct, get:100, value.size=100, client.buffering=true;write.buffer.bytes=6291456", labels(p).get(1));
+    assertEquals("600 threads, thrift, put:100, value.size=1000, client.buffering=true;write.buffer.bytes=6291456", labels(p).get(31));
+    assertEquals(List.of("--threads", "300", "--target", "direct", "--set", "hbaseload.operations=get:100",
+        "--set", "hbaseload.value.size=100", "--set", "hbaseload.client.buffering=false"), p.points.get(0).args);
+    assertEquals(List.of("--injectors", "4", "--duration", "120"), p.common);
+    assertEquals("5000", p.base.get("hbaseload.rows"));     // the scenario's keys over grinder.properties
+    assertEquals("8", p.base.get("grinder.threads"));
+  }
+
+  @Test
+  void repeatsAlternateTheirOrder() throws Exception {
+    final SweepPlanner.Overrides o = new SweepPlanner.Overrides();
+    o.repeat = 3;
+    final SweepPlanner p = planner(o, "sweep.threads = 1,2", "sweep.operations = get:100");
+    assertEquals(List.of("1 threads, get:100 (repeat 1 of 3)", "2 threads, get:100 (repeat 1 of 3)",
+        "2 threads, get:100 (repeat 2 of 3)", "1 threads, get:100 (repeat 2 of 3)",
+        "1 threads, get:100 (repeat 3 of 3)", "2 threads, get:100 (repeat 3 of 3)"), labels(p));
+  }
+
+  @Test
+  void badScenariosAreNamed() throws Exception {
+    final SweepPlanner.Overrides none = new SweepPlanner.Overrides();
+    final String unknown = assertThrows(LifecycleException.class, () -> planner(none, "sweep.threadz = 1")).getMessage();
+    assertTrue(unknown.endsWith("s.properties: unknown key sweep.threadz (accepted: sweep.name, sweep.threads, sweep.operations,"
+        + " sweep.targets, sweep.injectors, sweep.hosts, sweep.lab, sweep.duration, sweep.processes, sweep.prepare,"
+        + " sweep.variants, sweep.repeat, sweep.slo, sweep.vary.KEY)"), unknown);
+    assertTrue(assertThrows(LifecycleException.class, () -> planner(none, "sweep.targets = direct | rest")).getMessage()
+        .endsWith("sweep.targets: 'rest' is not accepted (accepted: direct, thrift)"));
+    assertEquals("sweep.threads '0' is not a whole number > 0",
+        assertThrows(LifecycleException.class, () -> planner(none, "sweep.threads = 1,0")).getMessage());
+    assertEquals("sweep.variants: 'nokey' is not KEY=VALUE",
+        assertThrows(LifecycleException.class, () -> planner(none, "sweep.variants = a=1;nokey")).getMessage());
+    assertTrue(assertThrows(LifecycleException.class, () -> planner(none, "sweep.prepare = sometimes")).getMessage()
+        .endsWith("sweep.prepare=sometimes is not accepted (accepted: once, each, no)"));
+  }
+
+  @Test
+  void theWrittenPlanPreparesOnceAndRecordsEveryPoint() throws Exception {
+    final SweepPlanner p = planner(new SweepPlanner.Overrides(), "sweep.threads = 2,4", "sweep.targets = thrift", "sweep.slo = p99_ms<5");
+    final Path sweep = p.write(dir.resolve("runs"));
+    assertEquals("sweep-1", sweep.getFileName().toString());
+    final JsonObject plan = Json.read(sweep.resolve("sweep-plan.json"));
+    assertEquals(2, plan.getAsJsonArray("points").size());
+    final JsonObject first = plan.getAsJsonArray("points").get(0).getAsJsonObject();
+    assertEquals("thrift", PropertiesFile.read(Path.of(Json.text(first, "prepare_properties"))).getProperty("hbaseload.target"));
+    assertTrue(plan.getAsJsonArray("points").get(1).getAsJsonObject().get("prepare_properties").isJsonNull());
+    final JsonObject record = Json.read(sweep.resolve("sweep.json"));
+    assertEquals("running", Json.text(record, "status"));
+    assertEquals("p99_ms<5", Json.text(record, "slo"));
+    assertEquals("pending", Json.text(record.getAsJsonArray("plan").get(0).getAsJsonObject(), "status"));
+  }
+
+  @Test
+  void theRecordFindsTheRunsThatNameTheSweep() throws Exception {
+    final SweepPlanner p = planner(new SweepPlanner.Overrides(), "sweep.threads = 2,4");
+    final Path sweep = p.write(dir.resolve("runs"));
+    final Path run = Files.createDirectories(dir.resolve("runs/run-3"));
+    Files.writeString(run.resolve("plan.json"), "{\"sweep_id\":\"sweep-1\",\"sweep_point\":2}");
+    Files.writeString(run.resolve("manifest.json"), "{\"status\":\"complete\"}");
+    final Path other = Files.createDirectories(dir.resolve("runs/run-4"));
+    Files.writeString(other.resolve("plan.json"), "{\"sweep_id\":\"sweep-9\",\"sweep_point\":1}");
+    SweepRecord.write(sweep, "incomplete");
+    final JsonObject record = Json.read(sweep.resolve("sweep.json"));
+    assertEquals("[\"run-3\"]", record.get("runs").toString());
+    assertEquals("pending", Json.text(record.getAsJsonArray("plan").get(0).getAsJsonObject(), "status"));
+    assertEquals("complete", Json.text(record.getAsJsonArray("plan").get(1).getAsJsonObject(), "status"));
+    assertEquals("incomplete", Json.text(record, "status"));
+  }
+}
