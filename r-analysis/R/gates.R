@@ -67,7 +67,7 @@ capacity <- function(runs, stacked, gate_results) {
   by_workload <- eligible[, .SD[which.max(throughput_rps)], by = scaling_key][, .(workload = scaling_label, run, label, threads = as.numeric(threads),
                                                                                    throughput_rps, verdict)]
   list(throughput_rps = best$throughput_rps, run = best$run, label = best$label, verdict = best$verdict,
-       lower_bound = verdict_disqualifies(best$verdict, "throughput"),
+       lower_bound = best$verdict %in% LOWER_BOUND_KINDS,
        runs_meeting = nrow(eligible), runs = nrow(runs), by_workload = by_workload)
 }
 

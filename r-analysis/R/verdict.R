@@ -19,6 +19,10 @@ VERDICT_RULES <- data.table::data.table(
                   "its means and percentiles mix two regimes and describe neither")
 )
 
+# Kinds whose throughput is held down by the injector (its own pace, or CPU it takes from HBase):
+# HBase's own throughput is at least what they measured.
+LOWER_BOUND_KINDS <- c("client-bound", "shared CPU")
+
 # Why a figure is greyed, per kind (shown under the figure).
 DISQUALIFY_WHY <- c(
   "incomplete run" = "the run did not complete",
