@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
-# ./suite hbase start|stop|status: the embedded HBase 2.6.1 standalone (master, regionserver
-# and ZooKeeper in one JVM) plus HBase's own thrift2 gateway, all on 127.0.0.1.
+# Usage: ./suite hbase start|stop|status
+# Summary: the embedded HBase 2.6.1 standalone and its thrift2 gateway, on 127.0.0.1
+# Help:
+#   start   master, regionserver and ZooKeeper in one JVM (4 GiB heap; HBASE_LOCAL_HEAP) and
+#           HBase's own thrift2 gateway; waits until ready (HBASE_READY_TIMEOUT, 120 s)
+#   stop    a clean shutdown (memstores flushed), then SIGTERM/SIGKILL by PID if needed
+#   status  what runs, on which ports, since when (exit 3 when stopped)
+#   SUITE_PORT_OFFSET shifts every port; HBASE_LOCAL_DIR moves data, logs and PID files.
+#
 set -euo pipefail
 SUITE_ME="suite hbase"
 # shellcheck source=../suite.d/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../suite.d/common.sh"
+offer_help "${BASH_SOURCE[0]}" "$@"
 
 HBASE_CONF=${HBASE_LOCAL_CONF:-$SUITE_ROOT/hbase-local/conf}
 HBASE_HEAP=${HBASE_LOCAL_HEAP:-4g}

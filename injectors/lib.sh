@@ -3,7 +3,7 @@
 # Injector hosts for ./suite run: the processes on each one (its Grinder agent, its host-metrics
 # sampler), the local lab of network namespaces, and how their files come back. Which hosts a run
 # has, their threads and their properties are decided by lifecycle/ (RunPlanner, plan.json);
-# suite.d/run.sh fills the HOST_* arrays from the plan. Sourced after suite.d/common.sh.
+# libexec/suite-run fills the HOST_* arrays from the plan. Sourced after suite.d/common.sh.
 #
 # Kinds of host (plan.json "kind"):
 #   loopback  an agent on this machine at 127.0.0.1 (no isolation; said in the manifest)

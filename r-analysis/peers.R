@@ -1,5 +1,5 @@
 #!/usr/bin/env Rscript
-# peers.R - the results of `./suite bench peers` (suite.d/bench-peers.sh) from its folder.
+# peers.R - the results of `./suite bench peers` (bench/peers.sh) from its folder.
 #   Rscript peers.R BENCH_DIR [--out PREFIX] [--command TEXT]
 #       reads BENCH_DIR/rounds.csv, writes PREFIX.md (the table, the targets, where the suite's
 #       CPU went) and PREFIX.csv (one row per measured run); prints the markdown.

@@ -20,6 +20,12 @@ export JAVA_HOME
 # Every loopback port the embedded stack uses, shifted by SUITE_PORT_OFFSET so that two
 # copies of the suite (two developers, CI beside a session) can run side by side.
 SUITE_PORT_OFFSET=${SUITE_PORT_OFFSET:-0}
+# Checked before any arithmetic: bash would evaluate x[$(cmd)] inside $((...)) and run cmd.
+if [[ ! $SUITE_PORT_OFFSET =~ ^[0-9]{1,5}$ ]] || ((10#$SUITE_PORT_OFFSET > 50000)); then
+  printf '%s: SUITE_PORT_OFFSET %q is not a whole number from 0 to 50000\n' "${SUITE_ME:-suite}" "$SUITE_PORT_OFFSET" >&2
+  exit 1
+fi
+SUITE_PORT_OFFSET=$((10#$SUITE_PORT_OFFSET))
 PORT_ZK=$((2181 + SUITE_PORT_OFFSET))
 PORT_MASTER=$((16000 + SUITE_PORT_OFFSET))
 PORT_MASTER_INFO=$((16010 + SUITE_PORT_OFFSET))
@@ -43,6 +49,26 @@ die() {
 
 info() {
   printf '%s\n' "$*"
+}
+
+# A command file's "# Usage:" header: its usage lines and its help text (./suite help CMD, --help).
+usage_of() {
+  awk 'NR == 1 { next }
+       /^# Usage:/ { on = 1 }
+       on && (/^# Summary:/ || /^# Help:/) { next }
+       on && (/^#$/ || !/^#/) { exit }
+       on { sub(/^# ?/, ""); print }' "$1"
+}
+
+# The one-line "# Summary:" of a command file (./suite help).
+summary_of() {
+  sed -n 's/^# Summary: //p' "$1" | head -1
+}
+
+# --help or -h as a command's first argument: print its usage and exit 0.
+offer_help() {
+  local file=$1; shift
+  case ${1:-} in -h | --help) usage_of "$file"; exit 0 ;; esac
 }
 
 # A progress line: what is being done and for how long.

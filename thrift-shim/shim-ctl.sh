@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# ./suite shim start|stop|status: the thrift-shim (HBase's thrift2 service over the HBase Java
-# client, with latency metrics) on 127.0.0.1, in front of the embedded HBase, or of a real
-# cluster when SHIM_HBASE_SITE names its client hbase-site.xml.
+# Usage: ./suite shim start|stop|status
+# Summary: the thrift-shim (HBase's thrift2 service over the Java client) on 127.0.0.1:9092
+# Help:
+#   In front of the embedded HBase, or of a real cluster when SHIM_HBASE_SITE names its client
+#   hbase-site.xml; latency metrics on /metrics (127.0.0.1:9097). See thrift-shim/README.md.
+#
 set -euo pipefail
 SUITE_ME="suite shim"
 # shellcheck source=../suite.d/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../suite.d/common.sh"
+offer_help "${BASH_SOURCE[0]}" "$@"
 
 SHIM_DIR=$SUITE_ROOT/thrift-shim
 PORT_SHIM=${SHIM_PORT:-$((9092 + SUITE_PORT_OFFSET))}

@@ -1,5 +1,5 @@
 # peers.R - `./suite bench peers`: HBase's PerformanceEvaluation (PE) against the suite's own run
-# path, from the files the bench leaves (suite.d/bench-peers.sh): PE logs, suite run folders,
+# path, from the files the bench leaves (bench/peers.sh): PE logs, suite run folders,
 # cpu-meter files and rounds.csv. Small pure functions; r-analysis/peers.R is the command line.
 
 PEERS_TARGET_THROUGHPUT_RATIO <- 0.95   # suite / PE, median of rounds, at 8 and 16 threads
@@ -171,7 +171,7 @@ peers_markdown <- function(summary, targets, breakdown, rounds, command, when = 
   c(sprintf("# ./suite bench peers, %s", when), "",
     sprintf("`%s`", command), "",
     sprintf("%d round(s), tools interleaved (who goes first alternates); one embedded HBase 2.6.1; tables of 100,000 rows x 1000 bytes in 8 regions; PE `--nomapred --oneCon=true` (`--autoFlush=true` for randomWrite); the suite: `./suite run`, 1 injector.", max(rounds$round)),
-    sprintf("Throughput: every request over first start to last end (PE: rows x cycles over its longest client). Latency: PE's own timer and the suite's witness, both around the HBase call; PE's p99 is its worst client's (it never merges them), the suite's is nearest rank over all requests. Client CPU: every process each tool started (`suite.d/cpu-meter.sh`, %s), JVM start-up included, per request.", method),
+    sprintf("Throughput: every request over first start to last end (PE: rows x cycles over its longest client). Latency: PE's own timer and the suite's witness, both around the HBase call; PE's p99 is its worst client's (it never merges them), the suite's is nearest rank over all requests. Client CPU: every process each tool started (`bench/cpu-meter.sh`, %s), JVM start-up included, per request.", method),
     "", "| op | threads | suite | PE req/s | suite req/s | suite/PE throughput, median (min-max) | mean us PE / suite | p99 us PE / suite | client CPU us/req PE / suite | CPU suite/PE | suite off-timer gap us |",
     "|---|---|---|---|---|---|---|---|---|---|---|", table_rows, "",
     "## Targets", "", "| target | case | value | |", "|---|---|---|---|", target_rows, "",

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The lifecycle's command line, called by suite.d/run.sh and suite.d/sweep.sh (never by users):
+ * The lifecycle's command line, called by libexec/suite-run and libexec/suite-sweep (never by users):
  *
  * <pre>
  * plan --plan-out FILE MACHINE... -- RUN_ARGS...     check a run, allocate runs/run-N, write its plan

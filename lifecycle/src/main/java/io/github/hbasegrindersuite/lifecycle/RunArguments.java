@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 /**
  * The options of {@code ./suite run}, parsed and checked one by one: every refusal is a
  * {@link LifecycleException} whose message names the option and what it accepts, before any
- * run folder or process exists. What the options mean is in suite.d/run.sh's usage header.
+ * run folder or process exists. What the options mean is in libexec/suite-run's usage header.
  */
 public final class RunArguments {
 

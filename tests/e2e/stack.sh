@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# End-to-end tests on the real stack, sourced by suite.d/test.sh once its private HBase is up.
+# End-to-end tests on the real stack, sourced by libexec/suite-test once its private HBase is up.
 # Each t_* function asserts real outcomes (exit codes, messages, counts, values) through
 # pass/fail. Runs last: t_stop stops the HBase.
 source "$SUITE_ROOT/suite.d/runs.sh"

@@ -2,12 +2,12 @@
 # ./suite bench peers: the suite's own run path (./suite run: console, agent, worker, 1 injector)
 # against HBase's PerformanceEvaluation (PE) on the same embedded HBase, get and put, at several
 # thread counts, interleaved (the two tools swap places every pair, every round), so that a
-# noisy, shared machine drifts under both alike. Each tool runs under suite.d/cpu-meter.sh, so
+# noisy, shared machine drifts under both alike. Each tool runs under bench/cpu-meter.sh, so
 # its client CPU counts every process it starts. Results: runs/bench-peers-N/ (PE logs, cpu
 # files, the rounds) and bench/results/<date>-bench-peers-N.{md,csv} (r-analysis/peers.R).
 set -euo pipefail
 SUITE_ME="suite bench peers"
-source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../suite.d/common.sh"
 source "$SUITE_ROOT/suite.d/runs.sh"
 
 USAGE="usage: ./suite bench peers [--quick] [--rounds N] [--threads 1,4,8,16] [--ops get,put] [--seconds S] [--variant NAME:KEY=VALUE]..."
@@ -137,14 +137,14 @@ measure() {
   if [[ $tool == pe ]]; then
     ref=$BENCH_DIR/$name.log
     # shellcheck disable=SC2046  # pe_args prints words
-    "$SUITE_ROOT/suite.d/cpu-meter.sh" "$BENCH_DIR/$name.cpu.csv" "$SUITE_ROOT/bench/pe/run-pe.sh" "$ref" \
+    "$SUITE_ROOT/bench/cpu-meter.sh" "$BENCH_DIR/$name.cpu.csv" "$SUITE_ROOT/bench/pe/run-pe.sh" "$ref" \
       "--table=$PE_TABLE" $(pe_args "$op" "$threads" "${CYCLES[$op-$threads]}") || rc=$?
   else
     local -a sets=()
     if [[ $tool == suite-* ]]; then
       mapfile -t sets < <(printf '%s' "${VARIANT_SETS[${tool#suite-}]}" | sed 's/^/--set\n/')
     fi
-    "$SUITE_ROOT/suite.d/cpu-meter.sh" "$BENCH_DIR/$name.cpu.csv" "$SUITE_ROOT/suite" run \
+    "$SUITE_ROOT/bench/cpu-meter.sh" "$BENCH_DIR/$name.cpu.csv" "$SUITE_ROOT/suite" run \
       --properties "$BENCH_DIR/peers.properties" --threads "$threads" --duration "$SECONDS_PER_RUN" \
       --set "hbaseload.operations=$op:100" "${sets[@]}" > "$BENCH_DIR/$name.out" 2>&1 || rc=$?
     ref=$(sed -n 's/^\(run-[0-9]*\): .*/\1/p' "$BENCH_DIR/$name.out" | head -1)

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# End-to-end tests of distributed runs (./suite run, ./suite sweep), sourced by suite.d/test.sh
+# End-to-end tests of distributed runs (./suite run, ./suite sweep), sourced by libexec/suite-test
 # once its private HBase is up, with SUITE_PORT_OFFSET, HBASE_LOCAL_DIR, SUITE_RUNS_DIR and
 # TEST_LOGS exported and pass/fail defined. Each t_run_* asserts real outcomes (exit codes,
 # messages, files, counts) of real runs: real console with the run controller, real agents
@@ -113,7 +113,7 @@ rt_cpu_meter_saw_the_run() {
 
 t_run_two_injectors() {
   # Under cpu-meter, as ./suite bench peers runs it: every process of the run must be counted.
-  rt_logged run-two 300 env CPU_METER_INTERVAL=0.2 "$SUITE_ROOT/suite.d/cpu-meter.sh" "$TEST_LOGS/run-two.cpu.csv" \
+  rt_logged run-two 300 env CPU_METER_INTERVAL=0.2 "$SUITE_ROOT/bench/cpu-meter.sh" "$TEST_LOGS/run-two.cpu.csv" \
     "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 5 --duration 6
   local dir manifest mode
   dir=$(rt_run_dir); manifest=$dir/manifest.json

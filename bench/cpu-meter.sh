@@ -3,7 +3,7 @@
 # cgroup holds the command, so children that detach (setsid, double fork, `ip netns exec`) and
 # are never reaped by their parent are counted too (`times` would miss them). Benchmarks use it
 # to charge a tool with all of its processes: console, agents, workers, samplers, helpers.
-#   suite.d/cpu-meter.sh OUT_CSV COMMAND [ARGS...]
+#   bench/cpu-meter.sh OUT_CSV COMMAND [ARGS...]
 # OUT_CSV: scope,label,pid,cpu_s with one `total` row (method in its label: cgroup-v1,
 # cgroup-v2, or children when no cgroup can be made: then detached processes are NOT counted),
 # one `process` row per process seen (sampled once a second from /proc: a breakdown, short by
@@ -12,10 +12,10 @@
 # Environment: CPU_METER_INTERVAL seconds between samples (default 1).
 set -euo pipefail
 SUITE_ME="cpu-meter"
-source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../suite.d/common.sh"
 
 [[ ${1:-} == -h || ${1:-} == --help ]] && { sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0; }
-[[ $# -ge 2 ]] || { echo "usage: suite.d/cpu-meter.sh OUT_CSV COMMAND [ARGS...]" >&2; exit 2; }
+[[ $# -ge 2 ]] || { echo "usage: bench/cpu-meter.sh OUT_CSV COMMAND [ARGS...]" >&2; exit 2; }
 out=$1; shift
 interval=${CPU_METER_INTERVAL:-1}
 [[ $interval =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "CPU_METER_INTERVAL '$interval' is not a number of seconds"

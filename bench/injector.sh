@@ -12,9 +12,9 @@
 #   BENCH_MIX (get:70,put:30: any hbaseload.operations mix) BENCH_MIN_RATIO (0.90)
 set -euo pipefail
 SUITE_ME="suite bench injector"
-source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-source "$(dirname "${BASH_SOURCE[0]}")/runs.sh"
-source "$(dirname "${BASH_SOURCE[0]}")/run-properties.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../suite.d/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../suite.d/runs.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../suite.d/run-properties.sh"
 
 ROUNDS=${BENCH_ROUNDS:-3}
 THREADS=${BENCH_THREADS:-8}

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # End-to-end tests of the workload (grinder-scripts and the worker jar) on the real stack:
 # every operation through each target, a verified put-then-get round trip, pacing and an
-# unreachable server. Sourced by suite.d/test.sh after e2e-tests.sh (uses its
+# unreachable server. Sourced by libexec/suite-test after e2e-tests.sh (uses its
 # helpers: grinder_run, e2e_properties, run_logged) while the private HBase is up.
 
 # Test numbers present in RUN_DIR's data logs, as "1 2 3".

@@ -12,9 +12,9 @@
 #   BENCH_SCALE_LAB (auto)  BENCH_SCALE_PAUSE (15: seconds between runs, for HBase to settle)
 set -euo pipefail
 SUITE_ME="suite bench scale"
-source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../suite.d/common.sh"
 
-[[ $# -eq 0 ]] || { echo "usage: suite.d/bench-scale.sh (settings: BENCH_SCALE_* variables, see its header)" >&2; exit 2; }
+[[ $# -eq 0 ]] || { echo "usage: bench/scale.sh (settings: BENCH_SCALE_* variables, see its header)" >&2; exit 2; }
 SECONDS_PER_RUN=${BENCH_SCALE_SECONDS:-30}
 THREAD_LIST=${BENCH_SCALE_THREADS:-300,600}
 OPERATION_LIST=${BENCH_SCALE_OPERATIONS:-get:100|put:100|get:70,put:30}
@@ -126,7 +126,7 @@ for ((point = 1; point <= POINTS; point++)); do
   ((point == 1 || PAUSE == 0)) || sleep "$PAUSE"
   info "$SWEEP_ID: run $point of $POINTS: $threads threads, $ops ($((SECONDS - started))s into the bench)"
   log=$SWEEP_DIR/run-$point.log
-  "$SUITE_ROOT/suite.d/run.sh" --properties "$(jq -r .base_properties "$PLAN")" "${COMMON[@]}" "${args[@]}" \
+  "$SUITE_ROOT/libexec/suite-run" --properties "$(jq -r .base_properties "$PLAN")" "${COMMON[@]}" "${args[@]}" \
     --sweep-id "$SWEEP_ID" --sweep-point "$point" > "$log" 2>&1 &
   run_pid=$!
   run_dir=""

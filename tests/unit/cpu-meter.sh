@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# Unit tests of the suite's bash tools, sourced by suite.d/test.sh before any HBase starts;
-# pass/fail and TEST_LOGS come from there. Each u_* asserts real outcomes: exit codes, counts.
+# bench/cpu-meter.sh. Sourced by libexec/suite-test (unit stage), which runs each u_* function
+# in a subshell with pass/fail and TEST_LOGS defined. Each asserts real outcomes: exit codes, CPU.
 
 # A command whose grandchild detaches (setsid, never reaped by its parent) and burns CPU until
 # it is done: cpu-meter must charge that CPU to the command, as `times` would not.
@@ -8,7 +8,7 @@ u_cpu_meter_counts_detached_processes() {
   local csv=$TEST_LOGS/cpu-meter.csv done=$TEST_LOGS/cpu-meter.done total detached rc=0
   rm -f "$done"
   # shellcheck disable=SC2016  # the inner script expands its own $1
-  "$SUITE_ROOT/suite.d/cpu-meter.sh" "$csv" bash -c '
+  "$SUITE_ROOT/bench/cpu-meter.sh" "$csv" bash -c '
     setsid bash -c "end=\$((SECONDS + 2)); while ((SECONDS < end)); do :; done; touch \"$1\"" < /dev/null > /dev/null 2>&1 &
     for ((i = 0; i < 100; i++)); do [[ -f $1 ]] && exit 7; sleep 0.1; done; exit 1' burner "$done" || rc=$?
   total=$(awk -F, '$1 == "total" { print $4 }' "$csv")
@@ -24,15 +24,10 @@ u_cpu_meter_counts_detached_processes() {
 
 u_cpu_meter_bad_input() {
   local out rc=0
-  out=$("$SUITE_ROOT/suite.d/cpu-meter.sh" 2>&1) || rc=$?
-  if ((rc == 2)) && grep -q '^usage: suite.d/cpu-meter.sh OUT_CSV COMMAND' <<< "$out"; then
+  out=$("$SUITE_ROOT/bench/cpu-meter.sh" 2>&1) || rc=$?
+  if ((rc == 2)) && grep -q '^usage: bench/cpu-meter.sh OUT_CSV COMMAND' <<< "$out"; then
     pass "cpu-meter: no command is a usage line and exit 2"
   else
     fail "cpu-meter without a command: rc $rc: $out"
   fi
-}
-
-run_unit_tests() {
-  u_cpu_meter_counts_detached_processes
-  u_cpu_meter_bad_input
 }
