@@ -38,7 +38,7 @@ verdict_clause <- function(kind, check, facts) {
   switch(kind,
     "incomplete run" = if (startsWith(check$result, "manifest.json unreadable")) {
       sprintf("whether the run completed is unknown (%s)", check$result)
-    } else sprintf("the run did not complete (manifest %s)", check$result),
+    } else sprintf("the run did not end cleanly (manifest %s)", check$result),
     "too short" = sprintf("the measured window is %.1f s with %s requests (minimum %d s and %s)", facts$window$window_s,
                           fmt_int(facts$window$measured_requests), MIN_WINDOW_S, fmt_int(MIN_MEASURED_REQUESTS)),
     "errors" = sprintf("%s of requests failed (limit %s)", fmt_pct(check$value, 2), fmt_pct(MAX_ERROR_RATE, 0)),

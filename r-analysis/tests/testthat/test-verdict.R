@@ -54,7 +54,7 @@ test_that("errors over 1% give the errors verdict; an incomplete manifest comes 
   b <- analyse_run(run_target(dir2))
   expect_equal(b$verdict$kind, "incomplete run")
   expect_equal(b$verdict$kinds, c("incomplete run", "errors"))
-  expect_match(b$verdict$sentence, "^incomplete run: the run did not complete \\(manifest status incomplete \\(worker died\\)\\).*; also errors \\(2.00% of requests failed")
+  expect_match(b$verdict$sentence, "^incomplete run: the run did not end cleanly \\(manifest status incomplete \\(worker died\\)\\).*; also errors \\(2.00% of requests failed")
 })
 
 test_that("precedence and thresholds: each rule fires on its own check only", {
@@ -137,4 +137,11 @@ test_that("the terminal table brackets a throughput the verdict greys, and says 
   expect_match(lines[3], "^run-2 +thrift +get +2,000 +0 +\\(2,346\\) +0.250 +0.400 +2.0us  shared CPU$")
   expect_match(lines[4], "^\\(req/s\\): greyed by the run's verdict")
   expect_equal(length(text_table(rows[1])), 2L)   # nothing greyed: no note
+})
+
+test_that("a degraded or interrupted run is flagged like an incomplete one; a complete one is not", {
+  for (status in c("degraded", "interrupted", "running")) {
+    expect_equal(check_manifest(list(found = TRUE, error = NA, status = status, reason = "r"))$status, "FLAG", info = status)
+  }
+  expect_equal(check_manifest(list(found = TRUE, error = NA, status = "complete"))$status, "ok")
 })

@@ -12,14 +12,17 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * Requests per test in Grinder data logs ({@code <host>-<n>-data.log}, header
+ * Requests per test, failed requests and completions per second in Grinder data logs ({@code <host>-<n>-data.log}, header
  * "Thread, Run, Test, ..."): the finaliser compares them with the console's counts. Columns are
  * found by header name; a line that is not a request (a repeated header, a truncated last line)
  * is not counted.
  */
 final class DataLogs {
   final Map<Integer, Long> perTest = new TreeMap<>();
+  /** Completions per second since the epoch (start + Test time), over every file read. */
+  final TreeMap<Long, Long> perSecond = new TreeMap<>();
   long total;
+  long errors;
   int files;
 
   /** Every *-data.log below DIR (none when DIR does not exist). */
@@ -40,6 +43,22 @@ final class DataLogs {
     return logs;
   }
 
+  /** Whole seconds between the first and the last completion in which nothing completed. */
+  static List<Long> silentSeconds(Map<Long, Long> perSecond) {
+    final List<Long> silent = new ArrayList<>();
+    if (perSecond.isEmpty()) {
+      return silent;
+    }
+    final long first = ((TreeMap<Long, Long>) perSecond).firstKey();
+    final long last = ((TreeMap<Long, Long>) perSecond).lastKey();
+    for (long second = first + 1; second < last; second++) {
+      if (!perSecond.containsKey(second)) {
+        silent.add(second);
+      }
+    }
+    return silent;
+  }
+
   private void add(Path path) throws LifecycleException {
     try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.ISO_8859_1)) {
       final String header = in.readLine();
@@ -47,7 +66,11 @@ final class DataLogs {
         return;
       }
       files++;
-      final int testColumn = List.of(header.split(",\\s*")).indexOf("Test");
+      final List<String> columns = List.of(header.split(",\\s*"));
+      final int testColumn = columns.indexOf("Test");
+      final int startColumn = columns.indexOf("Start time (ms since Epoch)");
+      final int timeColumn = columns.indexOf("Test time");
+      final int errorsColumn = columns.indexOf("Errors");
       if (testColumn < 0) {
         return;
       }
@@ -59,6 +82,13 @@ final class DataLogs {
         }
         perTest.merge(Integer.parseInt(fields[testColumn]), 1L, Long::sum);
         total++;
+        if (errorsColumn >= 0 && errorsColumn < fields.length && fields[errorsColumn].matches("[1-9][0-9]*")) {
+          errors++;
+        }
+        if (startColumn >= 0 && timeColumn >= 0 && Math.max(startColumn, timeColumn) < fields.length
+            && fields[startColumn].matches("[0-9]{1,15}") && fields[timeColumn].matches("[0-9]{1,9}")) {
+          perSecond.merge((Long.parseLong(fields[startColumn]) + Long.parseLong(fields[timeColumn])) / 1000, 1L, Long::sum);
+        }
       }
     } catch (IOException e) {
       throw new LifecycleException("cannot read data log " + path + ": " + e.getMessage());

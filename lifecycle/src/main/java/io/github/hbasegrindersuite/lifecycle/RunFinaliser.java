@@ -29,7 +29,7 @@ import java.util.stream.Stream;
 public final class RunFinaliser {
 
   /** How a run ended. */
-  enum Status { COMPLETE, INCOMPLETE, INTERRUPTED;
+  enum Status { COMPLETE, DEGRADED, INCOMPLETE, INTERRUPTED;
     String label() {
       return name().toLowerCase(Locale.ROOT);
     }
@@ -51,6 +51,7 @@ public final class RunFinaliser {
     final List<String[]> statistics = new ArrayList<>();  // console/statistics.csv rows
     final Map<String, DataLogs> logsByHost = new LinkedHashMap<>();
     String workerError;                       // first ERROR of any worker log
+    String errorsByClass = "";                // the workers' "errors by class" lines
     final Map<String, String> agentLastWords = new LinkedHashMap<>();
     boolean reportsToConsoleFailed;
     double workerStartupSeconds;
@@ -125,7 +126,34 @@ public final class RunFinaliser {
             + " for 30s and worker start-up took %.0fs (an overloaded machine?); the data logs are complete", e.workerStartupSeconds);
       }
     }
+    if (status.equals("complete")) {
+      final String degraded = degradation(e, logged);
+      if (!degraded.isEmpty()) {
+        return new Verdict(Status.DEGRADED, degraded + "; " + reason);
+      }
+    }
     return new Verdict(status.equals("complete") ? Status.COMPLETE : Status.INCOMPLETE, reason);
+  }
+
+  /**
+   * A run that ran to its end but through failures: requests that failed, or seconds in which no
+   * request completed (an outage, a stall). "" when there were none. The report shows when.
+   */
+  static String degradation(Evidence e, long logged) {
+    final long errors = e.logsByHost.values().stream().mapToLong(d -> d.errors).sum();
+    final java.util.TreeMap<Long, Long> perSecond = new java.util.TreeMap<>();
+    e.logsByHost.values().forEach(d -> d.perSecond.forEach((sec, n) -> perSecond.merge(sec, n, Long::sum)));
+    final List<Long> silent = DataLogs.silentSeconds(perSecond);
+    final List<String> parts = new ArrayList<>();
+    if (errors > 0) {
+      parts.add(String.format(Locale.ROOT, "%d of %d requests failed (%.3f%%)%s", errors, logged, 100.0 * errors / Math.max(1, logged),
+          e.errorsByClass.isEmpty() ? "" : ": " + e.errorsByClass));
+    }
+    if (!silent.isEmpty()) {
+      final long first = perSecond.firstKey();
+      parts.add(silent.size() + " second(s) without a completed request, from " + (silent.get(0) - first) + " s after the first");
+    }
+    return parts.isEmpty() ? "" : "degraded: " + String.join("; ", parts);
   }
 
   static long consoleRequests(Evidence e) {
@@ -161,6 +189,7 @@ public final class RunFinaliser {
       e.workerStartupSeconds = Math.max(e.workerStartupSeconds, workerStartup(agentOut));
     }
     e.workerError = workerError(runDir.resolve("injectors"));
+    e.errorsByClass = errorsByClass(runDir.resolve("injectors"));
     e.consoleLastError = lines(runDir.resolve("console").resolve("console.out")).stream()
         .filter(l -> l.matches(".*(ERROR|FATAL|Exception|Error:).*") && !l.contains("WARN"))
         .reduce((a, b) -> b).map(l -> l.length() > 300 ? l.substring(0, 300) : l).orElse("");
@@ -187,6 +216,27 @@ public final class RunFinaliser {
       }
     }
     return null;
+  }
+
+  /** The workers' own count of failures by exception class ("hbaseload: errors by class: X=12"), joined. */
+  static String errorsByClass(Path injectors) throws LifecycleException {
+    if (!Files.isDirectory(injectors)) {
+      return "";
+    }
+    final List<String> found = new ArrayList<>();
+    try (Stream<Path> walk = Files.walk(injectors)) {
+      for (Path log : (Iterable<Path>) walk.filter(p -> p.getFileName().toString().matches(".*-[0-9]+\\.log")).sorted()::iterator) {
+        for (String line : lines(log)) {
+          final int at = line.indexOf("hbaseload: errors by class: ");
+          if (at >= 0 && !line.endsWith(": none")) {
+            found.add(line.substring(at + "hbaseload: errors by class: ".length()).trim());
+          }
+        }
+      }
+    } catch (IOException ex) {
+      throw new LifecycleException("cannot list the worker logs below " + injectors + ": " + ex.getMessage());
+    }
+    return String.join(", ", found);
   }
 
   /** Longest worker start-up in an agent's log: "worker ... started" to "starting threads", seconds. */

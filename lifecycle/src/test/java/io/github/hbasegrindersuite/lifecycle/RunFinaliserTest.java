@@ -32,9 +32,9 @@ class RunFinaliserTest {
         + "\"properties\":{\"hbaseload.operations\":\"get:50,put:50\",\"hbaseload.table\":\"t\",\"hbaseload.rows\":\"2000\",\"hbaseload.regions\":\"4\"}}");
     Files.createDirectories(run.resolve("console"));
     outcome("status=complete", "reason=all 2 workers finished", "requests=6", "load_start_ms=1795000000000", "load_end_ms=1795000030000");
-    Files.writeString(run.resolve("console/statistics.csv"), "test,name,count,errors,mean_ms,sd_ms,tps\n1,get,3,0,0.5,0.1,0.1\n2,put,2,1,0.7,0.2,0.07\n");
+    Files.writeString(run.resolve("console/statistics.csv"), "test,name,count,errors,mean_ms,sd_ms,tps\n1,get,3,0,0.5,0.1,0.1\n2,put,3,0,0.7,0.2,0.07\n");
     dataLog("inj1", "0, 0, 1, 1795000000000, 1, 0, 500", "0, 1, 2, 1795000000002, 1, 0, 700", "1, 0, 1, 1795000000001, 0, 0, 300");
-    dataLog("inj2", "0, 0, 1, 1795000000000, 1, 0, 400", "0, 1, 2, 1795000000003, 2, 1, 900", "1, 0, 2, 1795000000001, 1, 0, 600");
+    dataLog("inj2", "0, 0, 1, 1795000000000, 1, 0, 400", "0, 1, 2, 1795000000003, 2, 0, 900", "1, 0, 2, 1795000000001, 1, 0, 600");
     seen = new RunFinaliser.Observed();
     seen.consoleExit = 0;
     seen.tableInfo = false;
@@ -72,7 +72,7 @@ class RunFinaliserTest {
     assertEquals("{\"inj1\":4,\"inj2\":4}", m.get("threads_per_host").toString());
     assertEquals("{\"name\":\"t\",\"regions\":4,\"rows\":2000,\"store_mb\":null,\"source\":\"declared\"}", m.get("table").toString());
     assertTrue(output.startsWith("run-5 complete in "), output);
-    assertTrue(output.contains("  2     put                 3       1       0.7      0.07          3"), output);
+    assertTrue(output.contains("  2     put                 3       0       0.7      0.07          3"), output);
     assertTrue(output.contains("requests per host: inj1 3, inj2 3"), output);
   }
 
@@ -138,5 +138,24 @@ class RunFinaliserTest {
     seen.agentsExited.add("inj2");
     assertEquals("agent inj2 disconnected during the run; agent inj2 had exited: 2026-11-23 10:00:05,000 ERROR agent:"
         + " java.net.ConnectException: Connection refused", Json.text(finalise(1), "reason"));
+  }
+
+  @Test
+  void failedRequestsMakeADegradedRunThatSaysHowManyAndWhy() throws Exception {
+    dataLog("inj2", "0, 0, 1, 1795000000000, 1, 0, 400", "0, 1, 2, 1795000000003, 2, 1, 900", "1, 0, 2, 1795000000001, 1, 1, 600");
+    Files.write(run.resolve("injectors/inj2/inj2-0.log"), List.of(
+        "2026-11-23 10:00:31,000 INFO  inj2-0 thread-1: hbaseload: errors by class: RetriesExhaustedException=2"));
+    final JsonObject m = finalise(1);
+    assertEquals("degraded", Json.text(m, "status"));
+    assertEquals("degraded: 2 of 6 requests failed (33.333%): RetriesExhaustedException=2; all 2 workers finished", Json.text(m, "reason"));
+  }
+
+  @Test
+  void secondsWithoutACompletedRequestAreAnOutage() throws Exception {
+    // Completions at +0 s and +1 s, then nothing until +4 s: seconds +2 and +3 were silent.
+    dataLog("inj1", "0, 0, 1, 1795000000000, 1, 0, 500", "0, 1, 2, 1795000001000, 1, 0, 700", "1, 0, 1, 1795000004000, 0, 0, 300");
+    final JsonObject m = finalise(1);
+    assertEquals("degraded", Json.text(m, "status"));
+    assertEquals("degraded: 2 second(s) without a completed request, from 2 s after the first; all 2 workers finished", Json.text(m, "reason"));
   }
 }
