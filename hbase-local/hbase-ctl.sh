@@ -108,17 +108,21 @@ wait_port() {
   done
 }
 
+# This HBase's processes: their command line names this data folder.
+OUR_MARK="-Dhbase.local.dir=$HBASE_LOCAL_DIR"
+
 start_master() {
   local pid
-  pid=$(pid_from_file "$MASTER_PID_FILE")
-  if pid_alive "$pid"; then
+  pid=$(pid_of_ours "$MASTER_PID_FILE" "$OUR_MARK")
+  if [[ -n $pid ]]; then
     info "HBase master already running (pid $pid)"
     return 0
   fi
   check_conf
   check_ports_free "$PORT_ZK" "$PORT_MASTER" "$PORT_MASTER_INFO" "$PORT_REGIONSERVER" "$PORT_REGIONSERVER_INFO"
   mkdir -p "$LOGS" "$PIDS"
-  : > "$LOGS/master.log"
+  keep_previous_log "$LOGS/master.log"
+  keep_previous_log "$LOGS/master.out"
   info "starting HBase 2.6.1 standalone (heap $HBASE_HEAP, data $HBASE_LOCAL_DIR)"
   # setsid: the server outlives this shell and gets no terminal signals.
   hbase_java_cmd master.log "$HBASE_HEAP" org.apache.hadoop.hbase.master.HMaster start
@@ -131,13 +135,14 @@ start_master() {
 
 start_thrift2() {
   local pid
-  pid=$(pid_from_file "$THRIFT_PID_FILE")
-  if pid_alive "$pid"; then
+  pid=$(pid_of_ours "$THRIFT_PID_FILE" "$OUR_MARK")
+  if [[ -n $pid ]]; then
     info "HBase thrift2 gateway already running (pid $pid)"
     return 0
   fi
   check_ports_free "$PORT_THRIFT2" "$PORT_THRIFT2_INFO"
-  : > "$LOGS/thrift2.log"
+  keep_previous_log "$LOGS/thrift2.log"
+  keep_previous_log "$LOGS/thrift2.out"
   hbase_java_cmd thrift2.log 1g org.apache.hadoop.hbase.thrift2.ThriftServer \
     -b 127.0.0.1 -p "$PORT_THRIFT2" --infoport "$PORT_THRIFT2_INFO" start
   setsid "${JAVA_CMD[@]}" > "$LOGS/thrift2.out" 2>&1 < /dev/null &
@@ -155,8 +160,8 @@ cmd_start() {
 
 stop_thrift2() {
   local pid
-  pid=$(pid_from_file "$THRIFT_PID_FILE")
-  if pid_alive "$pid"; then
+  pid=$(pid_of_ours "$THRIFT_PID_FILE" "$OUR_MARK")
+  if [[ -n $pid ]]; then
     info "stopping HBase thrift2 gateway (pid $pid)"
     stop_pid "$pid" 15 "thrift2 gateway"
   fi
@@ -165,8 +170,8 @@ stop_thrift2() {
 
 stop_master() {
   local pid started=$SECONDS
-  pid=$(pid_from_file "$MASTER_PID_FILE")
-  if ! pid_alive "$pid"; then
+  pid=$(pid_of_ours "$MASTER_PID_FILE" "$OUR_MARK")
+  if [[ -z $pid ]]; then
     rm -f "$MASTER_PID_FILE"
     info "HBase is not running"
     return 0
@@ -191,8 +196,8 @@ cmd_stop() {
 describe() {
   local name=$1 pid_file=$2; shift 2
   local pid since
-  pid=$(pid_from_file "$pid_file")
-  if pid_alive "$pid"; then
+  pid=$(pid_of_ours "$pid_file" "$OUR_MARK")
+  if [[ -n $pid ]]; then
     since=$(ps -o lstart= -p "$pid" | sed 's/^ *//')
     info "$name: running, pid $pid, since $since, $*"
     return 0

@@ -24,7 +24,11 @@ HOST_NS=()
 HOST_AGENT_PID=()
 HOST_SAMPLER_PID=()
 
-INJECTOR_SSH_CMD=${INJECTOR_SSH:-ssh -o BatchMode=yes -o ConnectTimeout=10}
+# ServerAlive*: a host that stops answering ends the ssh call within 15 s instead of never.
+INJECTOR_SSH_CMD=${INJECTOR_SSH:-ssh -o BatchMode=yes -o ConnectTimeout=10 -o ServerAliveInterval=5 -o ServerAliveCountMax=3}
+# Every remote command is bounded too (a remote step that hangs with the link alive):
+# HOST_SH_TIMEOUT seconds (default 120; copying the jars to a new host may take longer: 900).
+HOST_SH_TIMEOUT=${HOST_SH_TIMEOUT:-120}
 
 # ---------------------------------------------------------------- the namespace lab
 
@@ -118,7 +122,7 @@ host_sh() {
     ssh)
       local -a ssh_cmd
       read -r -a ssh_cmd <<< "$INJECTOR_SSH_CMD"
-      "${ssh_cmd[@]}" -- "${HOST_DEST[$i]}" "$*" ;;
+      timeout "$HOST_SH_TIMEOUT" "${ssh_cmd[@]}" -- "${HOST_DEST[$i]}" "$*" ;;
     netns) ip netns exec "${HOST_NS[$i]}" bash -c "$*" ;;
     *) bash -c "$*" ;;
   esac
@@ -165,7 +169,7 @@ provision_host() {
   if [[ ${HOST_KIND[$i]} == ssh && $remote != "$digest" ]]; then
     info "  ${HOST_IDS[$i]}: copying $(jar_list | wc -l) jars to ${HOST_DEST[$i]}:$work/lib/jars"
     jar_list | tar -cf - -T - --transform='s|.*/|jars/|' 2> /dev/null \
-      | host_sh "$i" "mkdir -p $(printf %q "$work/lib") && tar -C $(printf %q "$work/lib") -xf - && echo $digest > $(printf %q "$work/lib/.digest")" \
+      | HOST_SH_TIMEOUT=900 host_sh "$i" "mkdir -p $(printf %q "$work/lib") && tar -C $(printf %q "$work/lib") -xf - && echo $digest > $(printf %q "$work/lib/.digest")" \
       || die "copying jars to ${HOST_IDS[$i]} (${HOST_DEST[$i]}) failed"
     progress "$started" "${HOST_IDS[$i]}: jars in place"
   fi

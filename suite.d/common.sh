@@ -136,6 +136,22 @@ pid_from_file() {
   if [[ -s $1 ]]; then cat "$1"; fi
 }
 
+# The PID in PIDFILE when that process is alive and its command line holds MARK (a fixed
+# string): a PID file left by a crash may name another program by now, never to be killed.
+pid_of_ours() {
+  local pid
+  pid=$(pid_from_file "$1")
+  [[ $pid =~ ^[0-9]+$ ]] || return 0
+  if pid_alive "$pid" && tr '\0' ' ' < "/proc/$pid/cmdline" 2> /dev/null | grep -qF -- "$2"; then
+    printf '%s' "$pid"
+  fi
+}
+
+# Keep the previous start's log as FILE.1 instead of truncating it: the evidence of a crash.
+keep_previous_log() {
+  if [[ -s $1 ]]; then mv -f "$1" "$1.1"; fi
+}
+
 # Is something listening on 127.0.0.1:PORT (or on all interfaces)?
 port_listening() {
   [[ -n $(ss -Hltn "sport = :$1" 2>/dev/null) ]]

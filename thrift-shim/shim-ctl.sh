@@ -42,11 +42,7 @@ require_shim_build() {
 
 # The PID from the PID file when that process is alive and is a shim (PIDs get reused).
 running_pid() {
-  local pid
-  pid=$(pid_from_file "$PID_FILE")
-  if pid_alive "$pid" && ps -o args= -p "$pid" 2>/dev/null | grep -q "$MAIN_CLASS"; then
-    printf '%s' "$pid"
-  fi
+  pid_of_ours "$PID_FILE" "$MAIN_CLASS"
 }
 
 # key=value from the ready file the shim writes once it serves.
@@ -126,7 +122,8 @@ cmd_start() {
   fi
   mkdir -p "$LOGS" "$PIDS"
   rm -f "$READY_FILE"
-  : > "$LOGS/thrift-shim.log"
+  keep_previous_log "$LOGS/thrift-shim.log"
+  keep_previous_log "$LOGS/thrift-shim.out"
   local -a opts settings
   mapfile -t opts < <(grep -vE '^\s*(#|$)' "$SHIM_DIR/jvm.options")
   mapfile -t settings < <(shim_settings)
