@@ -209,6 +209,25 @@ public final class RunRoster {
         && workersIn(State.FINISHED) == workers.size();
   }
 
+  /**
+   * Nothing left to wait for: every expected agent that is not lost has its {@code perAgent}
+   * workers, and every worker seen has finished or is gone for the grace period (dead).
+   */
+  public synchronized boolean allSettled(int perAgent) {
+    final List<String> lost = lost();
+    for (String agent : agentsShortOfWorkers(perAgent)) {
+      if (!lost.contains(agent)) {
+        return false;
+      }
+    }
+    for (Map.Entry<String, State> entry : workers.entrySet()) {
+      if (entry.getValue() != State.FINISHED && !goneLongEnough(workerAbsentSince, entry.getKey())) {
+        return false;
+      }
+    }
+    return !workers.isEmpty() || lost.size() == expected.size();
+  }
+
   /** Workers not finished, "inj1-0 RUNNING", for timeout messages. */
   public synchronized List<String> unfinished() {
     final List<String> result = new ArrayList<>();

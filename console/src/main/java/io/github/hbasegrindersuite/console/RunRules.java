@@ -34,25 +34,31 @@ public final class RunRules {
     return null;
   }
 
-  /** While the workers run. */
+  /**
+   * While the workers run. A lost agent or a dead worker does not end the run: the others keep
+   * measuring to their end (a load tool is used when things break), and the outcome then names
+   * what was lost. Only when nothing is left running, or on the timeouts, does the run end.
+   */
   public static Outcome follow(RunRoster roster, long elapsedMs, int processesPerAgent,
                                int workerStartTimeoutSeconds, int runTimeoutSeconds) {
-    // First: once every worker has finished, agents leaving (a stop) is no failure.
     if (roster.allFinished(processesPerAgent)) {
       return new Outcome(Outcome.Kind.COMPLETE, "all " + roster.workersSeen() + " workers finished");
     }
     final List<String> dead = roster.deadWorkers();
     final List<String> lost = roster.lost();
-    if (!lost.isEmpty()) {
+    if (roster.allSettled(processesPerAgent)) {
+      final String survivors = roster.workersIn(RunRoster.State.FINISHED) == 0 ? "no worker finished"
+          : "the other " + roster.workersIn(RunRoster.State.FINISHED) + " worker(s) ran to the end";
+      if (!lost.isEmpty()) {
+        return new Outcome(Outcome.Kind.WORKERS_DIED,
+            "agent " + String.join(", ", lost) + " disconnected during the run"
+            + (dead.isEmpty() ? "" : "; workers lost: " + String.join(", ", dead)) + "; " + survivors);
+      }
       return new Outcome(Outcome.Kind.WORKERS_DIED,
-          "agent " + String.join(", ", lost) + " disconnected during the run"
-          + (dead.isEmpty() ? "" : "; workers lost: " + String.join(", ", dead)));
-    }
-    if (!dead.isEmpty()) {
-      return new Outcome(Outcome.Kind.WORKERS_DIED,
-          "worker " + String.join(", ", dead) + " stopped reporting without finishing (killed or crashed)");
+          "worker " + String.join(", ", dead) + " stopped reporting without finishing (killed or crashed); " + survivors);
     }
     final List<String> short_ = roster.agentsShortOfWorkers(processesPerAgent);
+    short_.removeAll(lost);
     if (!short_.isEmpty() && elapsedMs >= workerStartTimeoutSeconds * 1000L) {
       return new Outcome(Outcome.Kind.WORKERS_DIED,
           "worker processes of " + String.join(", ", short_) + " did not start within "

@@ -89,9 +89,14 @@ class RunRosterTest {
     assertNull(RunRules.follow(roster, 14_999, 1, 90, 600));
     now[0] = 15_000;
     assertEquals(Collections.singletonList("inj2-0 (last RUNNING)"), roster.deadWorkers());
-    final Outcome outcome = RunRules.follow(roster, 15_000, 1, 90, 600);
+    // inj1 keeps measuring: the run goes on until it finishes too.
+    assertNull(RunRules.follow(roster, 15_000, 1, 90, 600));
+    now[0] = 30_000;
+    roster.update(report(agent("inj1", worker("inj1-0", State.FINISHED)), agent("inj2")));
+    final Outcome outcome = RunRules.follow(roster, 30_000, 1, 90, 600);
     assertEquals(Outcome.Kind.WORKERS_DIED, outcome.kind());
-    assertTrue(outcome.reason().contains("inj2-0 (last RUNNING) stopped reporting"), outcome.reason());
+    assertEquals("worker inj2-0 (last RUNNING) stopped reporting without finishing (killed or crashed);"
+        + " the other 1 worker(s) ran to the end", outcome.reason());
   }
 
   @Test
@@ -122,9 +127,25 @@ class RunRosterTest {
     assertEquals(Collections.emptyList(), roster.lost());
     now[0] = 40_000;
     assertEquals(Collections.singletonList("inj2"), roster.lost());
-    final Outcome outcome = RunRules.follow(roster, 40_000, 1, 90, 600);
+    assertNull(RunRules.follow(roster, 40_000, 1, 90, 600));   // inj1 still measures
+    roster.update(report(agent("inj1", worker("inj1-0", State.FINISHED))));
+    final Outcome outcome = RunRules.follow(roster, 45_000, 1, 90, 600);
     assertEquals(Outcome.Kind.WORKERS_DIED, outcome.kind());
-    assertTrue(outcome.reason().startsWith("agent inj2 disconnected during the run"), outcome.reason());
+    assertTrue(outcome.reason().startsWith("agent inj2 disconnected during the run; workers lost: inj2-0 (last RUNNING)"), outcome.reason());
+    assertTrue(outcome.reason().endsWith("the other 1 worker(s) ran to the end"), outcome.reason());
+  }
+
+  @Test
+  void whenEveryWorkerIsGoneTheRunEndsAtOnce() {
+    final long[] now = {0};
+    final RunRoster roster = new RunRoster(Arrays.asList("inj1"), () -> now[0]);
+    roster.update(report(agent("inj1", worker("inj1-0", State.RUNNING))));
+    now[0] = 3000;
+    roster.update(report(agent("inj1")));
+    now[0] = 13_000;
+    final Outcome outcome = RunRules.follow(roster, 13_000, 1, 90, 600);
+    assertEquals(Outcome.Kind.WORKERS_DIED, outcome.kind());
+    assertTrue(outcome.reason().endsWith("no worker finished"), outcome.reason());
   }
 
   @Test
