@@ -21,6 +21,10 @@ comparison_runs <- function(analyses) {
   runs[, group_label := sub("^[^:]*: ", "", label)]
   runs[, scaling_key := workload_key(workloads, without = "threads")]
   runs[, scaling_label := sub(", [^,]*threads( not recorded)?", "", group_label)]
+  # the same over region servers: what the runs of one workload on several cluster sizes share
+  runs[, servers_key := workload_key(workloads, without = c("threads", "region_servers"))]
+  runs[, servers_label := sub(", region servers [^,]*", "", scaling_label)]
+  runs[, paced := vapply(analyses, function(a) isTRUE(a$pacing), NA)]
   runs[, verdict := vapply(analyses, function(a) a$verdict$kind, "")]
   runs[, disqualifies := vapply(analyses, function(a) paste(a$verdict$disqualifies, collapse = ","), "")]
   runs[]

@@ -104,6 +104,48 @@ comparison_json <- function(cmp) {
       mean_ms_median = mean_median, p90_ms_median = p90_median, p99_ms_median = p99_median, knee)]),
     knee = if (is.null(knees) || nrow(knees) == 0) list() else json_rows(knees[, .(
       workload = scaling_label, test, threads, runs, throughput_rps = throughput_median, mean_ms = mean_median)]),
+    usl = usl_json(cmp$models$threads, "threads"),
+    usl_servers = usl_json(cmp$models$servers, "servers"),
     skipped_runs = json_rows(cmp$skipped_runs)
   )
+}
+
+# The capacity model: one object per workload and target. peak: "threads" (peak_threads) or
+# "servers" (peak_servers). Infinite values (no peak, an unbounded interval) are null.
+usl_json <- function(models, peak) {
+  if (is.null(models) || nrow(models) == 0) return(list())
+  lapply(seq_len(nrow(models)), function(k) {
+    m <- models[k]
+    out <- list(workload = m$workload, target = m$target, runs = m$runs, status = m$status, message = m$message,
+                points = m$points, distinct_n = m$distinct_n, n_min = json_number(m$n_min), n_max = json_number(m$n_max),
+                confidence = m$confidence)
+    for (col in c("lambda", "lambda_low", "lambda_high", "sigma", "sigma_low", "sigma_high", "kappa", "kappa_low", "kappa_high")) {
+      out[[col]] <- json_number(m[[col]])
+    }
+    for (suffix in c("", "_low", "_high")) out[[paste0("peak_", peak, suffix)]] <- json_number(m[[paste0("peak_n", suffix)]])
+    for (suffix in c("", "_low", "_high")) out[[paste0("peak_throughput", suffix)]] <- json_number(m[[paste0("peak_throughput", suffix)]])
+    out$peak_position <- m$peak_position
+    out$dominant_cost <- m$dominant_cost
+    out$r_squared <- json_number(m$r_squared)
+    out$disqualified <- m$disqualified
+    out$why <- m$why
+    if (peak == "threads") {
+      gate <- m$latency_gate[[1]]
+      out["latency_gate"] <- list(if (is.null(gate)) NULL else list(
+        status = gate$status, gates = I(gate$gates), message = gate$message, threads = json_number(gate$threads),
+        threads_low = json_number(gate$threads_low), threads_high = json_number(gate$threads_high),
+        throughput_rps = json_number(gate$throughput_rps), extrapolation = gate$extrapolation,
+        best_threads = json_number(gate$best_threads), best_throughput_rps = json_number(gate$best_throughput_rps),
+        measured_threads = json_number(gate$measured_threads), measured_throughput_rps = json_number(gate$measured_throughput_rps),
+        measured_runs = gate$measured_runs))
+    } else {
+      out$target_throughput_rps <- json_number(m$target_throughput_rps)
+      out$servers_needed <- json_number(m$servers_needed)
+      out$servers_needed_low <- json_number(m$servers_needed_low)
+      out$servers_needed_high <- json_number(m$servers_needed_high)
+      out$servers_needed_status <- m$servers_needed_status
+      out$servers_needed_message <- m$servers_needed_message
+    }
+    out
+  })
 }

@@ -175,6 +175,7 @@ compare_runs <- function(analyses, sweep_id = NA_character_, skipped_runs = NULL
        compared = add_deltas(stacked, baselines), gstats = gstats, contrasts = contrasts,
        scaling = scaling_table(gstats), gate_results = gate_results,
        capacity = if (is.null(gates)) NULL else capacity(runs, stacked, gate_results),
+       models = capacity_models(runs, stacked, gates, gate_results),
        verdict = compare_verdict(runs, baselines, analyses, contrasts, gstats), sweep_id = sweep_id, slo = slo,
        skipped_runs = if (is.null(skipped_runs)) data.table::data.table(run = character(), reason = character()) else skipped_runs,
        exit_status = gates_exit_status(gate_results, "compare"))
@@ -192,6 +193,8 @@ write_compare_plots <- function(cmp, out_dir) {
     plots$scaling_latency <- save_png(plot_scaling_latency(cmp$scaling), file.path(out_dir, "scaling-latency.png"),
                                       facet_height(data.table::uniqueN(cmp$scaling$test)) + 0.25 * data.table::uniqueN(cmp$scaling$scaling_label))
   }
+  plots$usl <- write_usl_plots(cmp$models$threads, cmp$models$thread_points, "threads", out_dir)
+  plots$usl_servers <- write_usl_plots(cmp$models$servers, cmp$models$server_points, "region_servers", out_dir)
   pairs <- if (is.null(cmp$contrasts)) NULL else cmp$contrasts[dimension == "target"]
   if (!is.null(pairs) && nrow(pairs) > 0) {
     paired_runs <- cmp$runs[group %in% c(pairs$group_num, pairs$group_den), run]
@@ -200,6 +203,15 @@ write_compare_plots <- function(cmp, out_dir) {
                                     file.path(out_dir, "direct-vs-thrift.png"), facet_height(n_tests) + 0.25 * length(paired_runs))
   }
   plots
+}
+
+# One chart per model (workload and target): usl-threads-1.png ... or usl-region-servers-1.png.
+write_usl_plots <- function(models, points, over, out_dir) {
+  if (is.null(models) || nrow(models) == 0) return(list())
+  lapply(seq_len(nrow(models)), function(k) {
+    m <- models[k]
+    save_png(plot_usl(m, points[model_key == m$model_key], over), file.path(out_dir, sprintf("usl-%s-%d.png", gsub("_", "-", over), k)), 4.2)
+  })
 }
 
 write_compare_report <- function(analyses, out_dir, sweep_id = NA_character_,
@@ -220,7 +232,8 @@ write_compare_report <- function(analyses, out_dir, sweep_id = NA_character_,
                               slo, gates, cmp$exit_status, capacity_json(cmp$capacity), comparison_json(cmp))
   write_report_json(doc, file.path(out_dir, "report.json"))
   list(written = file.path(out_dir, c("index.html", "summary.csv", "report.json")), exit_status = cmp$exit_status,
-       said = c(paste("verdict:", cmp$verdict$sentence), capacity_said(cmp$capacity)), table = text_table(compared))
+       said = c(paste("verdict:", cmp$verdict$sentence), capacity_said(cmp$capacity), usl_said(cmp$models)),
+       table = text_table(compared))
 }
 
 # Compact analysis for comparisons: what the comparison report reads, nothing heavy.

@@ -187,6 +187,53 @@ plot_scaling_latency <- function(scaling) {
     report_theme()
 }
 
+# The capacity model's chart is drawn to at most this many times the largest N measured (or a
+# little past a peak that lies beyond it): further out the law is a guess, not a reading.
+USL_CHART_EXTRAPOLATION <- 2
+
+# Every run's total throughput against N (points), the fitted law (solid over the N measured, dashed
+# where it extrapolates), linear scaling at lambda per client (dotted) and the peak; a model that
+# was not fitted draws the points and says why. m: one scalability.R model row; over: "threads"
+# or "region_servers".
+plot_usl <- function(m, points, over) {
+  words <- USL_OVER[[over]]
+  fitted <- m$status == USL_STATUS[["fitted"]]
+  plot <- ggplot2::ggplot(points, ggplot2::aes(x = n, y = throughput_rps))
+  if (fitted) {
+    n_to <- if (is.finite(m$peak_n) && m$peak_n > m$n_max) min(1.15 * m$peak_n, USL_CHART_EXTRAPOLATION * m$n_max) else m$n_max
+    curve <- usl_curve(m, n_to)
+    linear <- data.table::data.table(n = c(1, n_to), throughput = m$lambda * c(1, n_to))
+    peak <- data.table::data.table(n = m$peak_n, throughput = m$peak_throughput)[is.finite(n) & n <= n_to]
+    plot <- plot +
+      ggplot2::geom_line(data = linear, ggplot2::aes(x = n, y = throughput), colour = "grey55", linetype = "dotted") +
+      ggplot2::geom_line(data = curve, ggplot2::aes(x = n, y = throughput, group = segment, linetype = part, linewidth = part),
+                         colour = "steelblue") +
+      ggplot2::geom_vline(data = peak, ggplot2::aes(xintercept = n), colour = "firebrick", linetype = "dotted") +
+      ggplot2::geom_point(data = peak, ggplot2::aes(x = n, y = throughput), colour = "firebrick", size = 3, shape = 18) +
+      ggplot2::geom_text(data = peak, ggplot2::aes(x = n, y = throughput, label = sprintf("peak near %s %s: about %s req/s", fmt_int(n), words$few,
+                                                                                          fmt_about(throughput))),
+                         colour = "firebrick", vjust = -1.1, size = 3.4) +
+      ggplot2::scale_linetype_manual(values = c("measured range" = "solid", extrapolation = "dashed"),
+                                     labels = c("measured range" = "USL fit, over the N measured", extrapolation = "USL fit, extrapolated")) +
+      ggplot2::scale_linewidth_manual(values = c("measured range" = 0.9, extrapolation = 0.6), guide = "none") +
+      ggplot2::coord_cartesian(ylim = c(0, 1.18 * max(points$throughput_rps, curve$throughput)))
+  }
+  subtitle <- if (fitted) {
+    sprintf("lambda %s req/s per %s; sigma %s [%s, %s]; kappa %s [%s, %s] (%d%% intervals); R^2 %s; %d runs at %d %s; dotted grey: linear scaling",
+            fmt_sig(m$lambda), sub("s$", "", words$few), fmt_sig(m$sigma), fmt_sig(m$sigma_low), fmt_sig(m$sigma_high), fmt_sig(m$kappa),
+            fmt_sig(m$kappa_low), fmt_sig(m$kappa_high), round(100 * m$confidence), formatC(m$r_squared, format = "f", digits = 3),
+            m$points, m$distinct_n, words$counts)
+  } else m$message
+  plot +
+    ggplot2::geom_point(size = 2.4, shape = 21, fill = "white", colour = "black", stroke = 1) +
+    # whole clients and servers only
+    ggplot2::scale_x_continuous(labels = scales::label_comma(), limits = c(0, NA), breaks = function(lim) unique(floor(pretty(lim)))) +
+    ggplot2::scale_y_continuous(labels = scales::label_comma(), limits = if (fitted) NULL else c(0, NA)) +
+    ggplot2::labs(title = sprintf("%s: throughput against %s (Universal Scalability Law)", m$workload, words$many),
+                  subtitle = paste(strwrap(subtitle, 115), collapse = "\n"), x = words$many, y = "throughput (req/s, all tests)", linetype = NULL) +
+    report_theme()
+}
+
 # Write a plot to PNG (cairo, no X11 needed); ggplot's warnings about dropped rows are expected.
 save_png <- function(plot, path, height = 5, width = 9.5) {
   grDevices::png(path, width = width, height = height, units = "in", res = 100, type = "cairo")

@@ -20,6 +20,7 @@ td.info,td.na{background:#eef;text-align:left}td.fail{background:#fbd5d5;font-we
 .headline b{display:block;font-size:1.3em}
 .disq,td.disq{opacity:.45;filter:grayscale(1);background:#eee}
 p.why{color:#666;font-style:italic;margin:.2em 0}
+p.usl{font-size:1.05em;margin:.3em 0}h4{margin:1.2em 0 .2em 0}
 img{max-width:100%;border:1px solid #ddd;margin:.4em 0}
 dt{font-weight:bold;margin-top:.5em}dd{margin-left:1.2em}
 "
@@ -299,7 +300,12 @@ definitions <- function() {
     dd("Threads", "threads_total from the manifest when present, else the distinct threads in the logs."),
     dd("Blackout second", "A second (since the first request, by completion time) in which at least one thread was between its first start and last end and no request completed."),
     dd("Latency from intended start", "With pacing on (a 'Lag (us)' column): Lag + Test time, the latency a user arriving on schedule would see."),
-    dd("Like with like", "Runs are alike when their workload (operations mix, threads, target, value size, key distribution, rows, pacing, buffering, durability, row shape; from the manifest's properties) is the same, or differs in one of threads, target, value size, pacing, buffering, durability, key distribution. A different operations mix is never compared. Each run is set against the --baseline run (default: the first) when alike, else the first earlier run of its workload, else the first earlier alike run. Repeats of one workload give min / median / max; a difference between two workloads is larger than the spread when their min..max ranges do not overlap."),
+    dd("Like with like", "Runs are alike when their workload (operations mix, threads, target, value size, key distribution, rows, pacing, buffering, durability, row shape; from the manifest's properties) is the same, or differs in one of threads, target, value size, pacing, buffering, durability, key distribution, region servers (when recorded). A different operations mix is never compared. Each run is set against the --baseline run (default: the first) when alike, else the first earlier run of its workload, else the first earlier alike run. Repeats of one workload give min / median / max; a difference between two workloads is larger than the spread when their min..max ranges do not overlap."),
+    dd("Capacity model (Universal Scalability Law)", sprintf(paste(
+      "X(N) = lambda N / (1 + sigma (N - 1) + kappa N (N - 1)) fitted on log X (nls, port: lambda &gt; 0, 0 &le; sigma &le; 1, kappa &ge; 0)",
+      "to total throughput against threads, per workload and target, with %d or more distinct thread counts; peak N* = sqrt((1 - sigma) / kappa)",
+      "(none when kappa = 0). %d%% intervals from the standard errors. Mean latency by Little's law, R(N) = N / X(N); the model predicts",
+      "means, never percentiles."), USL_MIN_DISTINCT_N, round(100 * USL_CONFIDENCE))),
     dd("SLO gates and capacity", "--slo 'p99_ms<50,get.error_rate<0.001': [TEST.]METRIC OP NUMBER over summary.csv's numeric columns, the total row by default. A gate with no data fails. Capacity (comparisons, sweeps): the highest total throughput among the runs that meet every gate. Exit status 99: a run with a failed gate; a comparison or sweep with no run meeting every gate."),
     "</dl>")
 }
@@ -515,12 +521,56 @@ compare_gates_table <- function(gate_results, runs) {
 }
 
 # The scaling charts are greyed when a run they draw has its throughput disqualified.
-scaling_why <- function(scaling, runs) {
-  drawn <- runs[group %in% scaling$group]
-  hit <- drawn[vapply(strsplit(disqualifies, ","), function(d) "throughput" %in% d, NA)]
-  if (nrow(hit) == 0) return("")
-  sprintf("Greyed: the verdicts of %s disqualify their throughput (%s).", paste(hit$run, collapse = ", "),
-          paste(unique(hit$verdict), collapse = ", "))
+scaling_why <- function(scaling, runs) throughput_disqualified_why(runs[group %in% scaling$group])
+
+USL_INTRO <- paste(
+  "The Universal Scalability Law, X(N) = &lambda;N / (1 + &sigma;(N &minus; 1) + &kappa;N(N &minus; 1)), fitted by least squares on",
+  "log X (R's nls, port algorithm, bounds &lambda; &gt; 0, 0 &le; &sigma; &le; 1, &kappa; &ge; 0) to every run's total throughput, per",
+  "workload and target; repeats are points of their own. &lambda;: throughput per client without contention; &sigma;: contention",
+  "(work queueing for something shared: throughput levels off); &kappa;: coherency (every client's cost to every other: throughput",
+  "falls past the peak N* = &radic;((1 &minus; &sigma;) / &kappa;)). Intervals are %d%%, from the fit's standard errors; those of N* and",
+  "X(N*) are read at the corners of &lambda;'s, &sigma;'s and &kappa;'s. With %d or more distinct N only. Mean latency follows by",
+  "Little's law for a closed loop, R(N) = N / X(N): a client's whole cycle, its time between requests included, so a prediction",
+  "against a mean-latency gate errs on the safe side. The curve beyond the N measured is an extrapolation.")
+
+# The fits of one kind as a table: estimates with their intervals, greyed rows for disqualified workloads.
+usl_table <- function(models, over) {
+  interval <- function(x, lo, hi, f) ifelse(is.na(x) & is.na(lo), "", sprintf("%s [%s, %s]", f(x), f(lo), f(hi)))
+  peak <- ifelse(models$peak_position %in% "none",
+                 ifelse(is.finite(models$peak_n_low), sprintf("none [%s, unbounded]", fmt_n(models$peak_n_low)), "none"),
+                 interval(models$peak_n, models$peak_n_low, models$peak_n_high, fmt_n))
+  cells <- data.frame(Workload = models$workload, Status = models$status, Runs = models$points,
+                      `N measured (distinct)` = ifelse(is.na(models$n_min), "", sprintf("%s to %s (%d)", fmt_int(models$n_min),
+                                                                                fmt_int(models$n_max), models$distinct_n)),
+                      `lambda (req/s per unit)` = interval(models$lambda, models$lambda_low, models$lambda_high, fmt_sig),
+                      sigma = interval(models$sigma, models$sigma_low, models$sigma_high, fmt_sig),
+                      kappa = interval(models$kappa, models$kappa_low, models$kappa_high, fmt_sig),
+                      `peak N*` = peak,
+                      `X(N*) (req/s)` = ifelse(models$peak_position %in% "none", "",
+                                               interval(models$peak_throughput, models$peak_throughput_low, models$peak_throughput_high, fmt_n)),
+                      `R squared` = ifelse(is.na(models$r_squared), "", formatC(models$r_squared, format = "f", digits = 3)),
+                      check.names = FALSE, stringsAsFactors = FALSE)
+  names(cells)[5] <- sprintf("lambda (req/s per %s)", sub("s$", "", USL_OVER[[over]]$few))
+  html_table(cells, left = 1:2, nowrap = 1, row_class = ifelse(models$disqualified, "disq", NA))
+}
+
+# The capacity model under the scaling charts: per workload and target its chart, its sentence,
+# and under gates what it predicts beside what was measured; greyed with the verdicts' reason.
+usl_section <- function(models, plots, over) {
+  if (is.null(models) || nrow(models) == 0) return("")
+  words <- USL_OVER[[over]]
+  blocks <- vapply(seq_len(nrow(models)), function(k) {
+    m <- models[k]
+    gate <- if (over == "threads") m$latency_gate[[1]] else NULL
+    said <- c(m$message, if (!is.null(gate)) gate$message,
+              if (over == "region_servers") m$servers_needed_message)
+    body <- paste0(html_img(plots[[k]], sprintf("%s: throughput against %s, with the USL fit", m$workload, words$many)),
+                   paste0(vapply(said, function(x) html_p("<b>", html_escape(m$workload), "</b>: ", html_escape(x), ".", class = "usl"), ""),
+                          collapse = ""))
+    paste0("<h4>", html_escape(m$workload), "</h4>", html_disqualified(body, m$why))
+  }, "")
+  paste0(paste(blocks, collapse = "\n"), usl_table(models, over),
+         if (any(models$disqualified)) html_p("Greyed rows: workloads whose runs' verdicts disqualify their throughput.", class = "why") else "")
 }
 
 render_compare_report <- function(cmp) {
@@ -550,8 +600,19 @@ render_compare_report <- function(cmp) {
                                       html_disqualified(paste0(html_img(cmp$plots$scaling_throughput, "throughput against threads"),
                                                                html_img(cmp$plots$scaling_latency, "latency against throughput")),
                                                         scaling_why(cmp$scaling, runs)),
-                                      knee_text(cmp$scaling))
+                                      knee_text(cmp$scaling),
+                                      if (!is.null(cmp$models$threads)) paste0(
+                                        "<h3>Capacity model: the Universal Scalability Law over concurrent clients</h3>",
+                                        html_p(sprintf(USL_INTRO, round(100 * USL_CONFIDENCE), USL_MIN_DISTINCT_N), class = "meta"),
+                                        usl_section(cmp$models$threads, cmp$plots$usl, "threads")) else "")
     else html_p("One thread count per workload: no scaling chart and no knee.", class = "meta"),
+    if (!is.null(cmp$models$servers)) paste0(
+      "<h2>Capacity model over region servers</h2>",
+      html_p(paste("The same law over cluster sizes (hbaseload.region.servers, recorded in the runs' manifests): each size's point is its",
+                   "best measured concurrency (the thread count with the highest median throughput; sweep each size past its knee).",
+                   "The servers a throughput needs are read from the fitted law (the target: the --slo throughput_rps gate), with the",
+                   "interval at the corners of the parameters' intervals; beyond the sizes measured it is an extrapolation."), class = "meta"),
+      usl_section(cmp$models$servers, cmp$plots$usl_servers, "region_servers")) else "",
     "<h2>Direct against thrift</h2>",
     direct_thrift_section(cmp$contrasts, runs, cmp$plots),
     "<h2 id=\"trust\">Can these numbers be trusted</h2>",

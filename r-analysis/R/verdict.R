@@ -102,6 +102,15 @@ disqualified_why <- function(verdict, category) {
   if (length(hits) == 0) "" else paste0("Greyed: ", paste(DISQUALIFY_WHY[hits], collapse = "; "), ".")
 }
 
+# Why figures drawn from several runs' throughput are greyed: the runs (run, verdict, disqualifies)
+# whose verdict disqualifies their throughput; "" when none does.
+throughput_disqualified_why <- function(drawn) {
+  hit <- drawn[vapply(strsplit(disqualifies, ","), function(d) "throughput" %in% d, NA)]
+  if (nrow(hit) == 0) return("")
+  sprintf("Greyed: the verdicts of %s disqualify their throughput (%s).", paste(hit$run, collapse = ", "),
+          paste(unique(hit$verdict), collapse = ", "))
+}
+
 # What the alike workloads say, among groups whose runs are all trustworthy: the total row of each
 # contrast (e.g. "thrift / direct (get, 8 threads): throughput x0.91, within the spread"); at most
 # VERDICT_MAX_CONTRASTS named.

@@ -19,13 +19,16 @@ WORKLOAD_DIMENSIONS <- c(
   columns = "hbaseload.columns",
   scan_length = "hbaseload.scan.length",
   batch_size = "hbaseload.batch.size",
-  verify = "hbaseload.verify"
+  verify = "hbaseload.verify",
+  # The live region servers finalise asked HBase for (manifest cluster.region_servers); this
+  # property only for manifests that lack it (written by hand for a cluster HBase could not describe).
+  region_servers = "hbaseload.region.servers"
 )
 
 # Dimensions that may differ between two runs for a delta still to compare like with like:
 # everything else must be equal. An operations mix never: a put is not a slower get.
 COMPARABLE_DIFFERENCES <- c("threads", "target", "endpoint", "value_size", "rate_per_thread", "client_buffering",
-                            "durability", "key_distribution")
+                            "durability", "key_distribution", "region_servers")
 
 # One run's workload: a one-row data.table of strings (NA = not recorded).
 workload_of <- function(manifest, threads = NA) {
@@ -41,6 +44,8 @@ workload_of <- function(manifest, threads = NA) {
   names(values) <- names(WORKLOAD_DIMENSIONS)
   target <- as.character(manifest$target %||% values$target)
   values$target <- if (length(target) == 0) NA_character_ else target
+  recorded_servers <- manifest$cluster$region_servers
+  if (is.numeric(recorded_servers) && length(recorded_servers) == 1) values$region_servers <- as.character(recorded_servers)
   values$threads <- if (is.na(threads)) NA_character_ else as.character(threads)
   values$endpoint <- if (identical(values$target, "thrift")) {
     paste0(prop("hbaseload.thrift.host") %||% "?", ":", prop("hbaseload.thrift.port") %||% "?", " ",

@@ -73,15 +73,16 @@ write_closed_loop_log <- function(path, threads, latency_ms, gap_ms = 0, witness
 
 # manifest.json as ./suite run writes it (the fields the report reads).
 write_manifest <- function(dir, threads, target = "direct", operations = "get:100", status = "complete",
-                           value_size = "1000", injector_mode = NULL, extra = list()) {
+                           value_size = "1000", injector_mode = NULL, extra = list(), properties = list()) {
   dir.create(dir, recursive = TRUE, showWarnings = FALSE)
   manifest <- c(list(run_id = basename(dir), status = status, target = target, threads_total = threads,
                      injector_mode = injector_mode, tests = list(`1` = "get", `2` = "put"), pacing = FALSE,
-                     properties = list(hbaseload.operations = operations, hbaseload.target = target,
-                                       hbaseload.value.size = value_size, hbaseload.key.distribution = "uniform",
-                                       hbaseload.rows = "100000", hbaseload.rate.per.thread = "0",
-                                       hbaseload.thrift.host = "127.0.0.1", hbaseload.thrift.port = "9092",
-                                       hbaseload.thrift.transport = "buffered", hbaseload.thrift.protocol = "binary")),
+                     properties = c(list(hbaseload.operations = operations, hbaseload.target = target,
+                                         hbaseload.value.size = value_size, hbaseload.key.distribution = "uniform",
+                                         hbaseload.rows = "100000", hbaseload.rate.per.thread = "0",
+                                         hbaseload.thrift.host = "127.0.0.1", hbaseload.thrift.port = "9092",
+                                         hbaseload.thrift.transport = "buffered", hbaseload.thrift.protocol = "binary"),
+                                    properties)),
                 extra)
   jsonlite::write_json(manifest[!vapply(manifest, is.null, NA)], file.path(dir, "manifest.json"), auto_unbox = TRUE)
   invisible(dir)
@@ -95,3 +96,35 @@ write_closed_loop_run <- function(dir, threads, latency_ms, gap_ms = 0, ..., man
 }
 
 read_json_report <- function(dir) jsonlite::fromJSON(file.path(dir, "report.json"), simplifyVector = TRUE)
+
+# A sweep folder listing runs already written under runs_dir (./suite sweep's sweep.json).
+write_sweep <- function(runs_dir, sweep_id, run_ids) {
+  dir.create(file.path(runs_dir, sweep_id), recursive = TRUE, showWarnings = FALSE)
+  jsonlite::write_json(list(sweep_id = sweep_id, status = "complete", runs = run_ids),
+                       file.path(runs_dir, sweep_id, "sweep.json"), auto_unbox = TRUE)
+  invisible(file.path(runs_dir, sweep_id))
+}
+
+# A sweep over threads lying exactly on the USL curve lambda = 200 req/s per client, sigma = kappa =
+# 0.025 (peak N* = sqrt(0.975 / 0.025) = 6.245 at X = 640.5 req/s): closed loops of 15 s, no gap,
+# each thread's cycle = its latency = 1000 N / X(N) ms = 5 (1 + 0.025 (N - 1) + 0.025 N (N - 1)) ms:
+#   N       1    5   11   19    31
+#   ms      5    8   20   50   125
+#   req/s 200  625  550  380   248
+# `repeats` names thread counts run twice (a second run of the same workload); `gap_ms` per thread
+# count (a named vector) adds an off-timer gap to that point's first run (2 + 3 ms: client-bound).
+USL_FIXTURE_POINTS <- data.table::data.table(threads = c(1, 5, 11, 19, 31), latency_ms = c(5, 8, 20, 50, 125))
+
+write_usl_sweep <- function(runs_dir, sweep_id = "sweep-1", points = USL_FIXTURE_POINTS, repeats = numeric(),
+                            manifest = list(), client_bound = numeric()) {
+  plan <- rbind(points, points[threads %in% repeats])
+  ids <- sprintf("run-%d", seq_len(nrow(plan)))
+  for (k in seq_len(nrow(plan))) {
+    bound <- plan$threads[k] %in% client_bound && k <= nrow(points)
+    write_closed_loop_run(file.path(runs_dir, ids[k]), threads = plan$threads[k],
+                          latency_ms = rep(if (bound) plan$latency_ms[k] - 3 else plan$latency_ms[k], 15),
+                          gap_ms = if (bound) 3 else 0,
+                          manifest = utils::modifyList(list(extra = list(sweep_id = sweep_id)), manifest))
+  }
+  write_sweep(runs_dir, sweep_id, ids)
+}

@@ -58,6 +58,9 @@ final class Manifest {
     table.put("store_mb", null);
     table.put("source", "declared");
     f.put("table", table);
+    final Map<String, Object> cluster = new LinkedHashMap<>();
+    cluster.put("region_servers", null); // live region servers, asked of HBase at finalise
+    f.put("cluster", cluster);
     f.put("load_start_time", null);
     f.put("load_end_time", null);
     final JsonObject console = plan.getAsJsonObject("console");

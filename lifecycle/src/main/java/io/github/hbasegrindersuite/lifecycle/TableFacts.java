@@ -20,7 +20,7 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
  * The load table as HBase sees it once the run is over, for the manifest: its regions and store
- * size. Asked through the direct target's own client configuration, with short bounds: a table
+ * size, and the number of live region servers. Asked through the direct target's own client configuration, with short bounds: a table
  * HBase cannot describe in a few seconds keeps its declared shape ("source": "declared").
  */
 final class TableFacts {
@@ -59,6 +59,8 @@ final class TableFacts {
         manifest.setIn("table", "regions", locations.size());
         manifest.setIn("table", "store_mb", Math.round(store * 10) / 10.0);
         manifest.setIn("table", "source", "hbase");
+        // The cluster size the run met: the capacity model over region servers reads it.
+        manifest.setIn("cluster", "region_servers", admin.getRegionServers().size());
       }
     } catch (Exception | LinkageError e) {
       manifest.setIn("table", "source", "declared (HBase did not answer: " + Text.oneLine(String.valueOf(e.getMessage())) + ")");
