@@ -23,8 +23,9 @@ import org.apache.thrift.transport.TTransportException;
  * The thread-pool server: a thread per connection (as libthrift's TThreadPoolServer and HBase's
  * gateway default), written out here so that the shim decides what happens at the edges: at most
  * {@code shim.max.connections} connections (one more is accepted and closed at once, counted), an
- * idle timeout, bad requests counted and their connections closed without a log line, and a
- * drain that stops accepting, lets calls in progress finish, then closes the rest.
+ * idle timeout, a deadline for each request to arrive in full, the memory requests being read may
+ * hold ({@link RequestMemory}), bad requests counted and their connections closed without a log
+ * line, and a drain that stops accepting, lets calls in progress finish, then closes the rest.
  */
 final class BlockingServer {
 
@@ -35,20 +36,24 @@ final class BlockingServer {
   private final boolean framed;
   private final int maxRequestBytes;
   private final int idleTimeoutMillis;
+  private final long requestTimeoutMillis;
+  private final RequestMemory requestMemory;
   private final ShimMetrics metrics;
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
   private final Thread acceptor;
   private volatile boolean stopping;
 
-  BlockingServer(InetSocketAddress bind, int maxConnections, int idleTimeoutMillis, boolean framed,
-      int maxRequestBytes, TProtocolFactory protocolFactory, ShimProcessor processor, ShimMetrics metrics)
-      throws IOException {
+  BlockingServer(InetSocketAddress bind, ShimConfig config, RequestMemory requestMemory,
+      TProtocolFactory protocolFactory, ShimProcessor processor, ShimMetrics metrics) throws IOException {
     this.processor = processor;
     this.protocolFactory = protocolFactory;
-    this.framed = framed;
-    this.maxRequestBytes = maxRequestBytes;
-    this.idleTimeoutMillis = idleTimeoutMillis;
+    this.framed = config.transport() == ShimConfig.Transport.FRAMED;
+    this.maxRequestBytes = config.intValue(ShimConfig.Key.MAX_FRAME_BYTES);
+    this.idleTimeoutMillis = config.intValue(ShimConfig.Key.IDLE_TIMEOUT_MS);
+    this.requestTimeoutMillis = config.longValue(ShimConfig.Key.REQUEST_READ_TIMEOUT_MS);
+    this.requestMemory = requestMemory;
     this.metrics = metrics;
+    int maxConnections = config.intValue(ShimConfig.Key.MAX_CONNECTIONS);
     ServerSocket ss = new ServerSocket();
     ss.setReuseAddress(true);
     ss.bind(bind, 256);
@@ -86,11 +91,11 @@ final class BlockingServer {
         }
         continue; // e.g. too many open files: try again
       }
+      long acceptedNanos = System.nanoTime();
       try {
         s.setTcpNoDelay(true);
         s.setKeepAlive(true);
-        s.setSoTimeout(idleTimeoutMillis);
-        pool.execute(() -> serve(s));
+        pool.execute(() -> serve(s, acceptedNanos));
       } catch (RejectedExecutionException | IOException e) {
         metrics.connectionsRejected.increment();
         closeQuietly(s);
@@ -98,9 +103,10 @@ final class BlockingServer {
     }
   }
 
-  private void serve(Socket s) {
+  private void serve(Socket s, long acceptedNanos) {
     open.add(s);
     metrics.connectionsAccepted.increment();
+    RequestMemory.Account memory = requestMemory.account();
     ShimSocketTransport socketTransport = null;
     boolean linger = false;
     try {
@@ -108,12 +114,13 @@ final class BlockingServer {
         return;
       }
       TConfiguration config = new TConfiguration(maxRequestBytes + 64, maxRequestBytes, TConfiguration.DEFAULT_RECURSION_DEPTH);
-      socketTransport = new ShimSocketTransport(s, config);
-      TTransport transport = framed ? new ShimFramedTransport(socketTransport, maxRequestBytes) : socketTransport;
-      TProtocol protocol = protocolFactory.getProtocol(transport);
+      socketTransport = new ShimSocketTransport(s, config, memory,
+          new RequestDeadline(requestTimeoutMillis, idleTimeoutMillis, acceptedNanos));
+      TTransport transport = framed ? new ShimFramedTransport(socketTransport, maxRequestBytes, memory) : socketTransport;
+      TProtocol protocol = new AccountedProtocol(protocolFactory.getProtocol(transport), memory, false);
       while (!stopping) {
-        socketTransport.startRequest();
         processor.process(protocol, protocol);
+        socketTransport.endRequest();
       }
     } catch (ShimProcessor.BadRequest e) {
       linger = true; // answered where possible; let the client read the answer before closing
@@ -122,7 +129,7 @@ final class BlockingServer {
     } catch (TException | IOException | RuntimeException e) {
       metrics.malformedRequests.increment();
     } finally {
-      open.remove(s);
+      memory.endRequest();
       if (linger) {
         lingerBeforeClose(s);
       }
@@ -131,6 +138,7 @@ final class BlockingServer {
       } else {
         closeQuietly(s);
       }
+      open.remove(s); // only now is its thread free again
     }
   }
 

@@ -22,6 +22,8 @@ public enum ErrorKind {
   UNKNOWN_SCANNER("unknown_scanner"),
   /** openScanner while shim.scanner.max scanners are open. */
   TOO_MANY_SCANNERS("too_many_scanners"),
+  /** A table name beyond the shim.max.table.names distinct names the shim keeps. */
+  TOO_MANY_TABLE_NAMES("too_many_table_names"),
   /** A bug in the shim; the client gets the exception's class and message. */
   INTERNAL("internal");
 

@@ -28,10 +28,14 @@ public final class ShimConfig {
     PROTOCOL("shim.protocol", "binary"),
     MAX_CONNECTIONS("shim.max.connections", "512"),
     IDLE_TIMEOUT_MS("shim.idle.timeout.ms", "600000"),
+    REQUEST_READ_TIMEOUT_MS("shim.request.read.timeout.ms", "30000"),
     SELECTOR_THREADS("shim.nonblocking.selector.threads", "2"),
     WORKER_THREADS("shim.nonblocking.worker.threads", "16"),
     MAX_INFLIGHT("shim.max.inflight", "64"),
     MAX_FRAME_BYTES("shim.max.frame.bytes", "16777216"),
+    MAX_REQUEST_MEMORY_BYTES("shim.max.request.memory.bytes", "268435456"),
+    MAX_SCAN_ROWS("shim.max.scan.rows", "10000"),
+    MAX_TABLE_NAMES("shim.max.table.names", "10000"),
     SCANNER_MAX("shim.scanner.max", "1000"),
     SCANNER_TIMEOUT_MS("shim.scanner.timeout.ms", "60000"),
     ADMIN_ENABLED("shim.admin.enabled", "false"),
@@ -159,11 +163,18 @@ public final class ShimConfig {
     positive(Key.SCANNER_TIMEOUT_MS);
     positive(Key.HBASE_OPERATION_TIMEOUT_MS);
     positive(Key.HBASE_STARTUP_TIMEOUT_MS);
+    positiveInt(Key.REQUEST_READ_TIMEOUT_MS);
+    positiveInt(Key.MAX_SCAN_ROWS);
+    positiveInt(Key.MAX_TABLE_NAMES);
     nonNegative(Key.IDLE_TIMEOUT_MS);
     nonNegative(Key.SHUTDOWN_GRACE_MS);
     long frame = longValue(Key.MAX_FRAME_BYTES);
     if (frame < 1024 || frame > Integer.MAX_VALUE) {
       throw bad(Key.MAX_FRAME_BYTES, "must be between 1024 and " + Integer.MAX_VALUE);
+    }
+    // a request of a few large values holds its frame and a copy of its values while decoded
+    if (longValue(Key.MAX_REQUEST_MEMORY_BYTES) < 2 * frame) {
+      throw bad(Key.MAX_REQUEST_MEMORY_BYTES, "must be at least twice shim.max.frame.bytes (" + 2 * frame + ")");
     }
     bool(Key.ADMIN_ENABLED);
     if (server() == Server.NONBLOCKING && transport() != Transport.FRAMED) {
@@ -203,6 +214,13 @@ public final class ShimConfig {
   private void positive(Key k) {
     if (longValue(k) <= 0) {
       throw bad(k, "must be positive");
+    }
+  }
+
+  private void positiveInt(Key k) {
+    long v = longValue(k);
+    if (v <= 0 || v > Integer.MAX_VALUE) {
+      throw bad(k, "must be between 1 and " + Integer.MAX_VALUE);
     }
   }
 
@@ -266,9 +284,11 @@ public final class ShimConfig {
   /** One line for the log: the settings that shape the server. */
   public String describe() {
     return String.format("server=%s transport=%s protocol=%s bind=%s port=%s max.inflight=%s "
-            + "max.frame.bytes=%s admin.enabled=%s metrics.port=%s hbase=%s",
+            + "max.frame.bytes=%s max.request.memory.bytes=%s request.read.timeout.ms=%s admin.enabled=%s "
+            + "metrics.port=%s hbase=%s",
         get(Key.SERVER), get(Key.TRANSPORT), get(Key.PROTOCOL), get(Key.BIND_ADDRESS),
-        get(Key.PORT), get(Key.MAX_INFLIGHT), get(Key.MAX_FRAME_BYTES), get(Key.ADMIN_ENABLED),
+        get(Key.PORT), get(Key.MAX_INFLIGHT), get(Key.MAX_FRAME_BYTES), get(Key.MAX_REQUEST_MEMORY_BYTES),
+        get(Key.REQUEST_READ_TIMEOUT_MS), get(Key.ADMIN_ENABLED),
         get(Key.METRICS_PORT), get(Key.HBASE_SITE).isEmpty()
             ? "zookeeper " + get(Key.ZK_QUORUM) + ":" + get(Key.ZK_PORT)
             : "site " + get(Key.HBASE_SITE));

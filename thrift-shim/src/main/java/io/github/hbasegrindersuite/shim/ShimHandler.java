@@ -7,9 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
@@ -79,14 +77,13 @@ public final class ShimHandler implements THBaseService.Iface {
     void run(Table t) throws IOException;
   }
 
-  private static final int TABLE_NAME_CACHE_MAX = 4096;
-
   private final Connection connection;
   private final ShimMetrics metrics;
   private final Gate gate;
   private final Scanners scanners;
   private final boolean adminEnabled;
-  private final Map<ByteBuffer, TableName> tableNames = new ConcurrentHashMap<>();
+  private final TableNames tableNames;
+  private final int maxScanRows;
 
   public ShimHandler(Connection connection, ShimConfig config, ShimMetrics metrics, Gate gate) {
     this.connection = connection;
@@ -95,6 +92,8 @@ public final class ShimHandler implements THBaseService.Iface {
     this.scanners = new Scanners(config.intValue(ShimConfig.Key.SCANNER_MAX),
         config.longValue(ShimConfig.Key.SCANNER_TIMEOUT_MS));
     this.adminEnabled = config.bool(ShimConfig.Key.ADMIN_ENABLED);
+    this.tableNames = new TableNames(config.intValue(ShimConfig.Key.MAX_TABLE_NAMES));
+    this.maxScanRows = config.intValue(ShimConfig.Key.MAX_SCAN_ROWS);
   }
 
   /** Closes idle scanners; the server's reaper calls this periodically. */
@@ -180,30 +179,38 @@ public final class ShimHandler implements THBaseService.Iface {
     }
   }
 
-  private TableName tableName(ByteBuffer name) {
-    TableName tn = tableNames.get(name);
-    if (tn == null) {
-      tn = Mapping.tableName(name);
-      if (tableNames.size() >= TABLE_NAME_CACHE_MAX) {
-        tableNames.clear();
-      }
-      tableNames.put(ByteBuffer.wrap(tn.getName()), tn);
-    }
-    return tn;
+  private TableName tableName(ByteBuffer name) throws Errors.ShimException {
+    return tableNames.of(name);
   }
 
-  private Table table(ByteBuffer name) throws IOException {
+  /**
+   * The rows one scanner call may return, checked before anything is sized by it: HBase's
+   * {@code ResultScanner.next(n)} allocates a list of n slots at once, so 2^31-1 would be an
+   * OutOfMemoryError, not a long scan.
+   */
+  private int rowsAsked(int numRows) {
+    if (numRows < 0) {
+      throw new IllegalArgumentException("numRows must not be negative: " + numRows);
+    }
+    if (numRows > maxScanRows) {
+      throw new IllegalArgumentException("numRows=" + numRows + " exceeds shim.max.scan.rows=" + maxScanRows
+          + ": ask for at most that many rows per call");
+    }
+    return numRows;
+  }
+
+  private Table table(ByteBuffer name) throws IOException, Errors.ShimException {
     return connection.getTable(tableName(name));
   }
 
   /** Opens the table and runs the call on it, timed as the operation's HBase stage. */
-  private <T> T onTable(Op op, ByteBuffer name, TableCall<T> c) throws IOException {
+  private <T> T onTable(Op op, ByteBuffer name, TableCall<T> c) throws IOException, Errors.ShimException {
     try (Table t = table(name)) {
       return hbase(op, () -> c.run(t));
     }
   }
 
-  private void runOnTable(Op op, ByteBuffer name, TableAction a) throws IOException {
+  private void runOnTable(Op op, ByteBuffer name, TableAction a) throws IOException, Errors.ShimException {
     onTable(op, name, t -> {
       a.run(t);
       return null;
@@ -354,15 +361,13 @@ public final class ShimHandler implements THBaseService.Iface {
   @Override
   public List<TResult> getScannerRows(int scannerId, int numRows) throws TIOError, TIllegalArgument {
     return scannerCall(Op.GET_SCANNER_ROWS, () -> {
-      if (numRows < 0) {
-        throw new IllegalArgumentException("numRows must not be negative: " + numRows);
-      }
+      int rows = rowsAsked(numRows);
       Scanners.Entry entry = scanners.get(scannerId);
-      Result[] rows;
+      Result[] results;
       synchronized (entry) {
-        rows = hbase(Op.GET_SCANNER_ROWS, () -> entry.scanner.next(numRows));
+        results = hbase(Op.GET_SCANNER_ROWS, () -> entry.scanner.next(rows));
       }
-      return Mapping.resultsFromHBase(rows);
+      return Mapping.resultsFromHBase(results);
     });
   }
 
@@ -385,13 +390,11 @@ public final class ShimHandler implements THBaseService.Iface {
   @Override
   public List<TResult> getScannerResults(ByteBuffer table, TScan tscan, int numRows) throws TIOError {
     return call(Op.GET_SCANNER_RESULTS, () -> {
-      if (numRows < 0) {
-        throw new IllegalArgumentException("numRows must not be negative: " + numRows);
-      }
+      int wanted = rowsAsked(numRows);
       var scan = ThriftUtilities.scanFromThrift(tscan);
       Result[] rows = onTable(Op.GET_SCANNER_RESULTS, table, t -> {
         try (ResultScanner scanner = t.getScanner(scan)) {
-          return scanner.next(numRows);
+          return scanner.next(wanted);
         }
       });
       return Mapping.resultsFromHBase(rows);

@@ -30,7 +30,11 @@ import org.apache.thrift.transport.TTransportException;
  *     the frame is skipped and the connection stays open, with the unframed (buffered) transport
  *     the rest of the stream cannot be trusted and the connection is closed ({@link BadRequest});</li>
  * <li>a request header that cannot be decoded (garbage, wrong protocol): the connection is
- *     closed; a frame larger than the limit gets a PROTOCOL_ERROR first.</li>
+ *     closed; a frame larger than the limit gets a PROTOCOL_ERROR first;</li>
+ * <li>a request that did not arrive within {@code shim.request.read.timeout.ms}, or that the
+ *     memory for requests being read ({@code shim.max.request.memory.bytes}) cannot hold: a
+ *     TApplicationException saying so (INTERNAL_ERROR when it may pass later, PROTOCOL_ERROR when
+ *     it never will), then as above.</li>
  * </ul>
  * Nothing is logged per request; every case moves a counter.
  */
@@ -83,6 +87,13 @@ public final class ShimProcessor implements TProcessor {
       countDecodeFailure(e);
       throw new BadRequest("undecodable request header: " + e.getMessage());
     } catch (TTransportException e) {
+      TApplicationException refused = refusal(e);
+      if (refused != null) {
+        // the header is unread: no name or sequence id, but stock clients raise an EXCEPTION reply anyway
+        replyQuietly(out, new TMessage("", TMessageType.EXCEPTION, 0), refused);
+        // a client too slow to send its request is not waited for again; the others may read the answer
+        throw e instanceof RequestDeadline.TimedOut ? e : new BadRequest(e.getMessage());
+      }
       if (isSizeLimit(e)) {
         metrics.oversizedRequests.increment();
         if (e.getType() == TTransportException.CORRUPTED_DATA) {
@@ -165,16 +176,26 @@ public final class ShimProcessor implements TProcessor {
 
   /**
    * Arguments that could not be read: answer, then skip the rest of the frame (framed) or end
-   * the connection (unframed). A client that went away mid-request just ends the connection.
+   * the connection (unframed, or a request still arriving too slowly). A client that went away
+   * mid-request just ends the connection.
    */
   private void reject(TProtocol in, TProtocol out, TMessage msg, TException e, String what) throws TException {
-    if (e instanceof TTransportException && !isSizeLimit((TTransportException) e)) {
-      throw (TTransportException) e;
+    TApplicationException answer = refusal(e);
+    if (answer == null) {
+      if (e instanceof TTransportException && !isSizeLimit((TTransportException) e)
+          && ((TTransportException) e).getType() != TTransportException.CORRUPTED_DATA) {
+        throw (TTransportException) e;
+      }
+      boolean oversized = countDecodeFailure(e);
+      answer = new TApplicationException(TApplicationException.PROTOCOL_ERROR, oversized
+          ? "thrift-shim: request exceeds shim.max.frame.bytes=" + maxRequestBytes + " (" + e.getMessage() + ")"
+          : "thrift-shim: cannot decode the arguments of " + what + ": " + e.getMessage());
     }
-    boolean oversized = countDecodeFailure(e);
-    reply(out, msg, new TApplicationException(TApplicationException.PROTOCOL_ERROR, oversized
-        ? "thrift-shim: request exceeds shim.max.frame.bytes=" + maxRequestBytes + " (" + e.getMessage() + ")"
-        : "thrift-shim: cannot decode the arguments of " + what + ": " + e.getMessage()));
+    if (e instanceof RequestDeadline.TimedOut) {
+      replyQuietly(out, msg, answer);
+      throw (RequestDeadline.TimedOut) e; // not waited for again
+    }
+    reply(out, msg, answer);
     TTransport t = in.getTransport();
     if (!(t instanceof ShimSocketTransport)) {
       // framed (ShimFramedTransport, or the nonblocking server's frames): skip the rest
@@ -185,6 +206,23 @@ public final class ShimProcessor implements TProcessor {
       }
     }
     throw new BadRequest("undecodable request: " + e.getMessage());
+  }
+
+  /**
+   * The answer to a request the shim's transports stopped reading on purpose (too slow, or no
+   * memory for it), counted; null for any other failure.
+   */
+  private TApplicationException refusal(TException e) {
+    if (e instanceof RequestDeadline.TimedOut) {
+      metrics.requestTimeouts.increment();
+      return new TApplicationException(TApplicationException.PROTOCOL_ERROR, e.getMessage());
+    }
+    if (e instanceof RequestMemory.Exhausted) {
+      metrics.requestsRefusedForMemory.increment();
+      return new TApplicationException(((RequestMemory.Exhausted) e).retryable
+          ? TApplicationException.INTERNAL_ERROR : TApplicationException.PROTOCOL_ERROR, e.getMessage());
+    }
+    return null;
   }
 
   private static void reply(TProtocol out, TMessage msg, TApplicationException x) throws TException {

@@ -39,6 +39,7 @@ public final class ShimServer implements AutoCloseable {
   private final ThreadPoolExecutor nonblockingWorkers;
   private final MetricsHttpServer http;
   private final AtomicInteger nonblockingConnections = new AtomicInteger();
+  private final RequestMemory requestMemory;
   private final int port;
 
   private ShimServer(ShimConfig config, THBaseService.Iface handler, Gate gate, ShimMetrics metrics)
@@ -52,12 +53,11 @@ public final class ShimServer implements AutoCloseable {
     int wantedPort = config.intValue(ShimConfig.Key.PORT);
     InetSocketAddress address = new InetSocketAddress(bind, wantedPort);
     TProtocolFactory protocols = protocolFactory(config.protocol(), maxRequest);
-    boolean framed = config.transport() == ShimConfig.Transport.FRAMED;
+    this.requestMemory = new RequestMemory(config.longValue(ShimConfig.Key.MAX_REQUEST_MEMORY_BYTES));
 
     try {
       if (config.server() == ShimConfig.Server.THREADPOOL) {
-        blocking = new BlockingServer(address, config.intValue(ShimConfig.Key.MAX_CONNECTIONS),
-            config.intValue(ShimConfig.Key.IDLE_TIMEOUT_MS), framed, maxRequest, protocols, processor, metrics);
+        blocking = new BlockingServer(address, config, requestMemory, protocols, processor, metrics);
         nonblocking = null;
         nonblockingThread = null;
         nonblockingWorkers = null;
@@ -79,7 +79,8 @@ public final class ShimServer implements AutoCloseable {
             .selectorThreads(config.intValue(ShimConfig.Key.SELECTOR_THREADS))
             .executorService(nonblockingWorkers)
             .processor(processor)
-            .protocolFactory(protocols)
+            // each connection's decoding charged to the request memory, as in the thread-pool server
+            .protocolFactory(t -> new AccountedProtocol(protocols.getProtocol(t), requestMemory.account(), true))
             // the server reads whole frames (up to maxReadBufferBytes) itself; the processor
             // answers those above shim.max.frame.bytes and the connection stays usable
             .transportFactory(new TFramedTransport.Factory(Integer.MAX_VALUE));
@@ -127,6 +128,7 @@ public final class ShimServer implements AutoCloseable {
   private void startServing() throws IOException {
     metrics.inFlightGauge(gate::inFlight);
     metrics.openConnectionsGauge(this::openConnections);
+    metrics.requestMemoryGauge(requestMemory::used);
     if (blocking != null) {
       blocking.start();
     } else {
@@ -166,6 +168,11 @@ public final class ShimServer implements AutoCloseable {
 
   public int openConnections() {
     return blocking != null ? blocking.openConnections() : nonblockingConnections.get();
+  }
+
+  /** Bytes of shim.max.request.memory.bytes that requests being read hold now. */
+  public long requestMemoryUsed() {
+    return requestMemory.used();
   }
 
   public ShimProcessor processor() {
@@ -235,6 +242,9 @@ public final class ShimServer implements AutoCloseable {
     @Override
     public void deleteContext(ServerContext serverContext, TProtocol input, TProtocol output) {
       nonblockingConnections.decrementAndGet();
+      if (input instanceof AccountedProtocol) {
+        ((AccountedProtocol) input).memory().endRequest(); // the last request's charge, if any
+      }
     }
 
     @Override

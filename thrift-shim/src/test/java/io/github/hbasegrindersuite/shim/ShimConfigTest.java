@@ -64,6 +64,27 @@ class ShimConfigTest {
         ShimConfig.of(Map.of("shim.server", "NonBlocking", "shim.transport", "framed")).server());
   }
 
+  @Test
+  void limitsOnHostileInputHaveDefaultsAndNameTheirKeys() {
+    ShimConfig c = ShimConfig.defaults();
+    assertEquals(30_000, c.intValue(ShimConfig.Key.REQUEST_READ_TIMEOUT_MS));
+    assertEquals(256L << 20, c.longValue(ShimConfig.Key.MAX_REQUEST_MEMORY_BYTES));
+    assertEquals(10_000, c.intValue(ShimConfig.Key.MAX_SCAN_ROWS));
+    assertEquals(10_000, c.intValue(ShimConfig.Key.MAX_TABLE_NAMES));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ShimConfig.of(Map.of("shim.request.read.timeout.ms", "0")));
+    assertEquals("shim.request.read.timeout.ms = '0': must be between 1 and 2147483647", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> ShimConfig.of(Map.of("shim.max.scan.rows", "-5")));
+    assertEquals("shim.max.scan.rows = '-5': must be between 1 and 2147483647", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> ShimConfig.of(Map.of("shim.max.table.names", "many")));
+    assertEquals("shim.max.table.names = 'many': not an integer", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> ShimConfig.of(Map.of("shim.max.request.memory.bytes", "16777216")));
+    assertEquals("shim.max.request.memory.bytes = '16777216': must be at least twice shim.max.frame.bytes (33554432)",
+        e.getMessage());
+    ShimConfig.of(Map.of("shim.max.request.memory.bytes", "2048", "shim.max.frame.bytes", "1024"));
+  }
+
   /** conf/thrift-shim.properties documents every key at its default, and nothing else. */
   @Test
   void documentedPropertiesMatchTheDeclaredDefaults() throws Exception {

@@ -4,18 +4,28 @@ import java.lang.reflect.Proxy;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.metrics.ScanMetrics;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * An HBase Connection without HBase, for unit tests of the server side: every table's get
- * returns an empty result (optionally after waiting on a latch), put succeeds, table "missing"
- * does not exist. Anything else is unsupported.
+ * returns an empty result (optionally after waiting on a latch), put succeeds, a scan returns
+ * {@link #SCAN_ROWS} rows ("row0".."row2") through a scanner whose {@code next(n)} is HBase's own
+ * (it allocates n slots at once, as the real one does), table "missing" does not exist. Anything
+ * else is unsupported.
  */
 final class StubHBase {
+
+  static final int SCAN_ROWS = 3;
 
   /** While set, get() waits on it: calls stay in flight until the test releases them. */
   volatile CountDownLatch hold;
@@ -29,6 +39,8 @@ final class StubHBase {
           switch (method.getName()) {
             case "getTable":
               return table((TableName) args[0]);
+            case "getRegionLocator":
+              return regionLocator();
             case "getClusterId":
               return "stub-cluster";
             case "getConfiguration":
@@ -70,6 +82,8 @@ final class StubHBase {
             case "put":
               puts.incrementAndGet();
               return null;
+            case "getScanner":
+              return new Scanner();
             case "close":
               return null;
             case "getName":
@@ -78,5 +92,46 @@ final class StubHBase {
               throw new UnsupportedOperationException(method.getName());
           }
         });
+  }
+
+  private RegionLocator regionLocator() {
+    return (RegionLocator) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {RegionLocator.class},
+        (proxy, method, args) -> {
+          switch (method.getName()) {
+            case "getRegionLocation":
+            case "close":
+              return null;
+            default:
+              throw new UnsupportedOperationException(method.getName());
+          }
+        });
+  }
+
+  /** SCAN_ROWS one-cell rows; next(int) is ResultScanner's default, as in HBase's scanners. */
+  static final class Scanner implements ResultScanner {
+    private int next;
+
+    @Override
+    public Result next() {
+      if (next >= SCAN_ROWS) {
+        return null;
+      }
+      byte[] row = Bytes.toBytes("row" + next++);
+      return Result.create(new Cell[] {new KeyValue(row, Bytes.toBytes("f"), Bytes.toBytes("q"), 1L, Bytes.toBytes("v"))});
+    }
+
+    @Override
+    public void close() {
+    }
+
+    @Override
+    public boolean renewLease() {
+      return true;
+    }
+
+    @Override
+    public ScanMetrics getScanMetrics() {
+      return null;
+    }
   }
 }

@@ -54,10 +54,15 @@ public final class ShimMetrics {
   public final LongAdder unknownMethods = new LongAdder();
   /** Scanners closed by the shim after shim.scanner.timeout.ms without use. */
   public final LongAdder scannersExpired = new LongAdder();
+  /** Requests that did not arrive in full within shim.request.read.timeout.ms. */
+  public final LongAdder requestTimeouts = new LongAdder();
+  /** Requests refused because the memory for requests being read (shim.max.request.memory.bytes) could not hold them. */
+  public final LongAdder requestsRefusedForMemory = new LongAdder();
 
   private volatile LongSupplier inFlight = () -> 0;
   private volatile LongSupplier openConnections = () -> 0;
   private volatile LongSupplier openScanners = () -> 0;
+  private volatile LongSupplier requestMemory = () -> 0;
   /** Warnings and errors the Thrift library itself raised (counted, not logged). */
   private volatile LongSupplier thriftLibraryErrors = () -> 0;
   private final long startedMillis = System.currentTimeMillis();
@@ -116,6 +121,10 @@ public final class ShimMetrics {
     this.openScanners = openScanners;
   }
 
+  public void requestMemoryGauge(LongSupplier bytes) {
+    this.requestMemory = bytes;
+  }
+
   public void thriftLibraryErrors(LongSupplier count) {
     this.thriftLibraryErrors = count;
   }
@@ -154,9 +163,18 @@ public final class ShimMetrics {
         thriftLibraryErrors.getAsLong());
     counter(b, "thrift_shim_scanners_expired_total", "Scanners closed after shim.scanner.timeout.ms unused.",
         scannersExpired.sum());
+    counter(b, "thrift_shim_request_timeouts_total",
+        "Requests not received in full within shim.request.read.timeout.ms; the connection was closed.",
+        requestTimeouts.sum());
+    counter(b, "thrift_shim_requests_refused_memory_total",
+        "Requests refused because the memory for requests being read (shim.max.request.memory.bytes) could not hold them.",
+        requestsRefusedForMemory.sum());
     gauge(b, "thrift_shim_in_flight", "Calls in progress.", inFlight.getAsLong());
     gauge(b, "thrift_shim_open_connections", "Client connections open.", openConnections.getAsLong());
     gauge(b, "thrift_shim_open_scanners", "Scanners open.", openScanners.getAsLong());
+    gauge(b, "thrift_shim_request_memory_bytes",
+        "Memory requests being read hold beyond each connection's free 64 KiB (bounded by shim.max.request.memory.bytes).",
+        requestMemory.getAsLong());
     gauge(b, "thrift_shim_start_time_seconds", "When the shim started (Unix time).", startedMillis / 1000);
     return b.toString();
   }

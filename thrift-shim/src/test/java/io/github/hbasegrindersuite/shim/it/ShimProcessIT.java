@@ -98,7 +98,12 @@ class ShimProcessIT {
       }
       int port = Integer.parseInt(r.getProperty("port"));
       assertEquals(p.pid(), Long.parseLong(r.getProperty("pid")));
-      assertTrue(lastLine(dir.resolve("out.txt")).startsWith("thrift-shim ready: thrift 127.0.0.1:" + port));
+      // the ready file comes first, the ready line a moment later
+      String readyLine = "thrift-shim ready: thrift 127.0.0.1:" + port;
+      while (!lastLine(dir.resolve("out.txt")).startsWith(readyLine) && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+      assertTrue(lastLine(dir.resolve("out.txt")).startsWith(readyLine), lines(dir.resolve("out.txt")).toString());
 
       java.nio.ByteBuffer t = buf(table.getNameAsString());
       try (ThriftClients.Client c = ThriftClients.connect(port)) {
