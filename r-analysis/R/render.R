@@ -272,7 +272,7 @@ input_section <- function(a) {
 definitions <- function() {
   dd <- function(term, text) paste0("<dt>", term, "</dt><dd>", text, "</dd>")
   paste0("<dl>",
-    dd("Verdict", sprintf(paste("The first of: <i>incomplete run</i> (the manifest says incomplete), <i>too short</i> (measured window under %d s or",
+    dd("Verdict", sprintf(paste("The first of: <i>incomplete run</i> (the manifest says incomplete or interrupted), <i>degraded run</i> (the run reached its end through failed requests or seconds without a success: the manifest says degraded), <i>too short</i> (measured window under %d s or",
                                 "under %s requests), <i>errors</i> (over %s failed), <i>client-bound</i> (mean off-timer gap at least %s x the HBase",
                                 "time per request), <i>not steady</i> (throughput or mean latency moved over %d%% from the first to the last third of",
                                 "the window); else <i>trustworthy</i>. A comparison takes the first kind among its runs, or <i>different workloads</i>",

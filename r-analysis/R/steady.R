@@ -56,8 +56,8 @@ warmup_cut <- function(levels, run_ms, warmup_s = NA_real_) {
   by_latency <- settling_second(levels$latency_ms)
   limit <- floor(n * MAX_WARMUP_FRACTION)
   settled <- c(throughput = by_throughput, latency = by_latency)
-  cut <- max(settled, na.rm = TRUE)
-  capped <- anyNA(settled) || cut > limit
+  capped <- anyNA(settled) || max(settled) > limit  # NA when neither settled: no max to take
+  cut <- if (anyNA(settled)) limit else max(settled)
   if (capped) cut <- limit
   rule <- if (capped) {
     sprintf("detected: not settled within %d%% of its level by half the run; cut at half (%d s)",

@@ -6,12 +6,14 @@
 # CLIENT_BOUND_GAP_RATIO (checks.R), STEADY_TREND_TOLERANCE (steady.R). Each kind disqualifies some
 # figures, which the HTML greys with the reason: throughput, latency, comparison (deltas, ratios).
 VERDICT_RULES <- data.table::data.table(
-  kind = c("incomplete run", "too short", "errors", "client-bound", "shared CPU", "not steady"),
-  check = c("manifest", "window length", "errors", "client cost", "shared CPU", "steady state"),
+  kind = c("incomplete run", "degraded run", "too short", "errors", "client-bound", "shared CPU", "not steady"),
+  check = c("manifest", "manifest", "window length", "errors", "client cost", "shared CPU", "steady state"),
   disqualifies = list(c("throughput", "latency", "comparison"), c("throughput", "latency", "comparison"),
+                      c("throughput", "latency", "comparison"),
                       c("throughput", "latency", "comparison"), c("throughput", "comparison"),
                       c("throughput"), c("throughput", "latency", "comparison")),
   consequence = c("its numbers cover only part of the planned run",
+                  "its figures mix service with failures or an outage; the timeline shows when",
                   "its means and percentiles rest on too little to plan on",
                   "its latencies and throughput describe failures as much as service",
                   "throughput and comparisons between runs measure the injectors, not HBase (the witness still times the HBase call)",
@@ -26,6 +28,7 @@ LOWER_BOUND_KINDS <- c("client-bound", "shared CPU")
 # Why a figure is greyed, per kind (shown under the figure).
 DISQUALIFY_WHY <- c(
   "incomplete run" = "the run did not complete",
+  "degraded run" = "the run met failures or an outage",
   "too short" = "the measured window is too short",
   "errors" = "too many requests failed",
   "client-bound" = "the run is client-bound: its throughput is the injector's",
@@ -39,6 +42,7 @@ verdict_clause <- function(kind, check, facts) {
     "incomplete run" = if (startsWith(check$result, "manifest.json unreadable")) {
       sprintf("whether the run completed is unknown (%s)", check$result)
     } else sprintf("the run did not end cleanly (manifest %s)", check$result),
+    "degraded run" = sprintf("the run went to its end through failures (%s)", sub("^status degraded \\((.*)\\)$", "\\1", check$result)),
     "too short" = sprintf("the measured window is %.1f s with %s requests (minimum %d s and %s)", facts$window$window_s,
                           fmt_int(facts$window$measured_requests), MIN_WINDOW_S, fmt_int(MIN_MEASURED_REQUESTS)),
     "errors" = sprintf("%s of requests failed (limit %s)", fmt_pct(check$value, 2), fmt_pct(MAX_ERROR_RATE, 0)),
@@ -75,6 +79,10 @@ trustworthy_clause <- function(checks, facts) {
 # checks: the run's check rows; facts: see verdict_clause. Returns list(kind, sentence, kinds, disqualifies, reasons).
 run_verdict <- function(checks, facts) {
   flagged <- VERDICT_RULES[check %in% checks[status == "FLAG", check]]
+  # The manifest check is one of two kinds: a run that reached its end through failures (degraded)
+  # or one that did not reach it (incomplete, interrupted, running, unreadable).
+  degraded <- startsWith(checks[check == "manifest", result][1] %||% "", "status degraded")
+  flagged <- flagged[kind != if (isTRUE(degraded)) "incomplete run" else "degraded run"]
   if (nrow(flagged) == 0) {
     return(list(kind = "trustworthy", sentence = paste0("trustworthy: ", trustworthy_clause(checks, facts)),
                 kinds = "trustworthy", disqualifies = character(),

@@ -81,3 +81,12 @@ test_that("over-time plots cap warm-up spikes at the measured range", {
   expect_equal(capped$value, c(3.3, 3.3, 3, 2, 2.5, 2))
   expect_equal(capped$capped, c(TRUE, TRUE, FALSE, FALSE, FALSE, FALSE))
 })
+
+test_that("a run where neither throughput nor latency ever settles is cut at half, without a warning", {
+  # 20 seconds alternating 1 and 100 requests (latency 100 and 1 ms): never within 20% of the
+  # second-half median for 3 s in a row, by either measure.
+  levels <- data.table(second = 0:19, requests = rep(c(1L, 100L), 10), latency_ms = rep(c(100, 1), 10))
+  expect_silent(cut <- warmup_cut(levels, 20000))
+  expect_equal(cut$warmup_ms, 10000)
+  expect_match(cut$rule, "not settled .* cut at half \\(10 s\\)")
+})

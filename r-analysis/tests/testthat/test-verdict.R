@@ -55,6 +55,14 @@ test_that("errors over 1% give the errors verdict; an incomplete manifest comes 
   expect_equal(b$verdict$kind, "incomplete run")
   expect_equal(b$verdict$kinds, c("incomplete run", "errors"))
   expect_match(b$verdict$sentence, "^incomplete run: the run did not end cleanly \\(manifest status incomplete \\(worker died\\)\\).*; also errors \\(2.00% of requests failed")
+  dir3 <- tempfile("degraded-")
+  write_closed_loop_run(dir3, threads = 10, latency_ms = rep(2, 15), manifest = list(status = "degraded",
+                        extra = list(reason = "30 of 9000 requests failed (0.333%): CallDeadlineException=30; 12 second(s) without a successful request, from 20 s after the first")))
+  d <- analyse_run(run_target(dir3))
+  expect_equal(d$verdict$kinds, "degraded run")
+  expect_equal(d$verdict$sentence, paste0("degraded run: the run went to its end through failures (30 of 9000 requests failed (0.333%): ",
+                                          "CallDeadlineException=30; 12 second(s) without a successful request, from 20 s after the first); ",
+                                          "its figures mix service with failures or an outage; the timeline shows when"))
 })
 
 test_that("precedence and thresholds: each rule fires on its own check only", {
@@ -65,7 +73,7 @@ test_that("precedence and thresholds: each rule fires on its own check only", {
   v <- run_verdict(rbind(row("Little's law", "FLAG"), row("errors", "ok", 0)), list())
   expect_equal(v$kind, "trustworthy")
   expect_match(v$sentence, "other flags, not disqualifying: Little's law")
-  expect_equal(VERDICT_RULES$kind, c("incomplete run", "too short", "errors", "client-bound", "shared CPU", "not steady"))
+  expect_equal(VERDICT_RULES$kind, c("incomplete run", "degraded run", "too short", "errors", "client-bound", "shared CPU", "not steady"))
   expect_equal(c(MIN_WINDOW_S, MIN_MEASURED_REQUESTS, MAX_ERROR_RATE, CLIENT_BOUND_GAP_RATIO, STEADY_TREND_TOLERANCE),
                c(10, 1000, 0.01, 1, 0.15))
 })

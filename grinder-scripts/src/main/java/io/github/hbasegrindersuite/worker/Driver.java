@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
  * (outside the timed test) picks the operation and waits for its intended start when pacing;
  * {@link #execute} (inside the Grinder test that hbase_load.py recorded for that operation)
  * picks the rows, times the target call with System.nanoTime -- the witness, taken here and
- * nowhere else -- takes the lag from the same start ({@link IntendedStart}), verifies, counts
+ * nowhere else; a call the client does not end in time is cut by the {@link CallWatchdog} -- takes the lag from the same start ({@link IntendedStart}), verifies, counts
  * failures by class and reports. Keeping this in Java keeps the injector's own CPU per request
  * close to a plain Java client's (see README, benchmark).
  */
@@ -27,6 +27,9 @@ public final class Driver implements AutoCloseable {
   private final int scanLength;
   private final int batchSize;
   private final boolean verify;
+  private final long timeoutMs;
+  private final CallWatchdog watchdog;
+  private final CallWatchdog.Slot slot;
 
   private Operation chosen;
   private long intendedStart;
@@ -44,6 +47,9 @@ public final class Driver implements AutoCloseable {
     this.scanLength = settings.integer(Key.SCAN_LENGTH);
     this.batchSize = settings.integer(Key.BATCH_SIZE);
     this.verify = settings.flag(Key.VERIFY);
+    this.timeoutMs = settings.integer(Key.TIMEOUT_MS);
+    this.watchdog = CallWatchdog.forTimeout(timeoutMs);
+    this.slot = watchdog.slot();
   }
 
   /** Chooses the next operation (and waits for its start when paced); returns its test number. */
@@ -71,10 +77,14 @@ public final class Driver implements AutoCloseable {
     Throwable failure = null;
     Object result = null;
     long start = System.nanoTime();
+    slot.begin(start);
     try {
       result = call(operation, row, rows);
     } catch (Exception | LinkageError e) {
       failure = e;
+    }
+    if (slot.end() && failure != null) {
+      failure = new CallDeadlineException(watchdog.deadlineMs(), timeoutMs, failure);
     }
     long witnessMicros = (System.nanoTime() - start) / 1000;
     long lagMicros = pacer.enabled() ? IntendedStart.lagMicros(intendedStart, start) : 0;
@@ -128,6 +138,7 @@ public final class Driver implements AutoCloseable {
 
   @Override
   public void close() throws Exception {
+    watchdog.release(slot);
     client.close();
   }
 }

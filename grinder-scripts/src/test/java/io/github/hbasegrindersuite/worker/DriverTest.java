@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class DriverTest {
 
   /** Stores puts in a map; a get of a row never put returns null; sleeps 2 ms in get. */
-  static final class MapClient implements Client {
+  static class MapClient implements Client {
     final Map<String, byte[]> rows = new LinkedHashMap<>();
     final List<String> calls = new ArrayList<>();
     final ValuePool values;
@@ -71,7 +71,12 @@ class DriverTest {
   }
 
   private static Settings settings(String operations, boolean verify) {
+    return settings(operations, verify, "10000");
+  }
+
+  private static Settings settings(String operations, boolean verify, String timeoutMs) {
     Map<String, String> given = new LinkedHashMap<>();
+    given.put("hbaseload.timeout.ms", timeoutMs);
     given.put("hbaseload.operations", operations);
     given.put("hbaseload.verify", String.valueOf(verify));
     given.put("hbaseload.scan.length", "25");
@@ -173,5 +178,42 @@ class DriverTest {
     long fromIntended = IntendedStart.latencyMicros(r.get(19)[1], r.get(19)[0]);
     long measured = (lastEnd - first) / 1000 - 19 * 1000;
     assertTrue(Math.abs(fromIntended - measured) < 2000, "lag + witness " + fromIntended + " us against " + measured + " us");
+  }
+
+  /** A get that blocks (as HBase 2.6 locating a region of a stopped cluster does) for 60 s unless interrupted. */
+  static final class HangingClient extends MapClient {
+    volatile boolean hang = true;
+
+    HangingClient() {
+      super(new ValuePool(32, false, 1));
+    }
+
+    @Override public byte[] get(byte[] row) throws Exception {
+      if (hang) {
+        Thread.sleep(60_000);
+      }
+      return super.get(row);
+    }
+  }
+
+  @Test
+  void aCallTheClientDoesNotEndIsCutAtTheDeadlineCountedAndTheThreadGoesOn() {
+    HangingClient client = new HangingClient();
+    ErrorCounter errors = new ErrorCounter();
+    Recorded report = new Recorded();
+    // timeout 200 ms: the watchdog cuts at 300 ms (+10%, at least 100 ms), on its 50 ms tick.
+    Driver d = driver(settings("get:100", false, "200"), client, errors, report, 0);
+    d.next();
+    d.execute();
+    assertEquals("CallDeadlineException=1", errors.summary());
+    long witness = report.requests.get(0)[0];
+    assertTrue(witness >= 300_000 && witness < 1_000_000, "cut after 300 ms, not 60 s: " + witness + " us");
+    assertEquals(0, report.requests.get(0)[2]);
+    assertTrue(!Thread.currentThread().isInterrupted(), "no interrupt left for Grinder");
+    client.hang = false;
+    d.next();
+    d.execute();
+    assertEquals(1, report.requests.get(1)[2], "the next call runs normally");
+    assertEquals(1, errors.total());
   }
 }

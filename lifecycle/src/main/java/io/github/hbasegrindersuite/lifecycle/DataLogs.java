@@ -12,14 +12,17 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * Requests per test, failed requests and completions per second in Grinder data logs ({@code <host>-<n>-data.log}, header
+ * Requests per test, failed requests and successes per second in Grinder data logs ({@code <host>-<n>-data.log}, header
  * "Thread, Run, Test, ..."): the finaliser compares them with the console's counts. Columns are
  * found by header name; a line that is not a request (a repeated header, a truncated last line)
  * is not counted.
  */
 final class DataLogs {
   final Map<Integer, Long> perTest = new TreeMap<>();
-  /** Completions per second since the epoch (start + Test time), over every file read. */
+  /**
+   * Successful completions per second since the epoch (start + Test time), over every file read:
+   * during an outage failures still complete, every timeout, but nothing gets done.
+   */
   final TreeMap<Long, Long> perSecond = new TreeMap<>();
   long total;
   long errors;
@@ -43,7 +46,7 @@ final class DataLogs {
     return logs;
   }
 
-  /** Whole seconds between the first and the last completion in which nothing completed. */
+  /** Whole seconds between the first and the last success in which nothing succeeded. */
   static List<Long> silentSeconds(Map<Long, Long> perSecond) {
     final List<Long> silent = new ArrayList<>();
     if (perSecond.isEmpty()) {
@@ -82,10 +85,11 @@ final class DataLogs {
         }
         perTest.merge(Integer.parseInt(fields[testColumn]), 1L, Long::sum);
         total++;
-        if (errorsColumn >= 0 && errorsColumn < fields.length && fields[errorsColumn].matches("[1-9][0-9]*")) {
+        final boolean failed = errorsColumn >= 0 && errorsColumn < fields.length && fields[errorsColumn].matches("[1-9][0-9]*");
+        if (failed) {
           errors++;
         }
-        if (startColumn >= 0 && timeColumn >= 0 && Math.max(startColumn, timeColumn) < fields.length
+        if (!failed && startColumn >= 0 && timeColumn >= 0 && Math.max(startColumn, timeColumn) < fields.length
             && fields[startColumn].matches("[0-9]{1,15}") && fields[timeColumn].matches("[0-9]{1,9}")) {
           perSecond.merge((Long.parseLong(fields[startColumn]) + Long.parseLong(fields[timeColumn])) / 1000, 1L, Long::sum);
         }

@@ -151,9 +151,9 @@ public final class RunFinaliser {
     }
     if (!silent.isEmpty()) {
       final long first = perSecond.firstKey();
-      parts.add(silent.size() + " second(s) without a completed request, from " + (silent.get(0) - first) + " s after the first");
+      parts.add(silent.size() + " second(s) without a successful request, from " + (silent.get(0) - first) + " s after the first");
     }
-    return parts.isEmpty() ? "" : "degraded: " + String.join("; ", parts);
+    return String.join("; ", parts);
   }
 
   static long consoleRequests(Evidence e) {
@@ -218,25 +218,34 @@ public final class RunFinaliser {
     return null;
   }
 
-  /** The workers' own count of failures by exception class ("hbaseload: errors by class: X=12"), joined. */
+  /**
+   * The workers' own count of failures by exception class ("hbaseload: errors by class: X=12, Y=1"
+   * in each worker log), summed over workers: "X=20, Y=1".
+   */
   static String errorsByClass(Path injectors) throws LifecycleException {
     if (!Files.isDirectory(injectors)) {
       return "";
     }
-    final List<String> found = new ArrayList<>();
+    final Map<String, Long> sums = new java.util.TreeMap<>();
+    final Pattern count = Pattern.compile("([A-Za-z0-9_$.]+)=([0-9]+)");
     try (Stream<Path> walk = Files.walk(injectors)) {
       for (Path log : (Iterable<Path>) walk.filter(p -> p.getFileName().toString().matches(".*-[0-9]+\\.log")).sorted()::iterator) {
         for (String line : lines(log)) {
           final int at = line.indexOf("hbaseload: errors by class: ");
-          if (at >= 0 && !line.endsWith(": none")) {
-            found.add(line.substring(at + "hbaseload: errors by class: ".length()).trim());
+          if (at >= 0) {
+            final Matcher m = count.matcher(line.substring(at + "hbaseload: errors by class: ".length()));
+            while (m.find()) {
+              sums.merge(m.group(1), Long.parseLong(m.group(2)), Long::sum);
+            }
           }
         }
       }
     } catch (IOException ex) {
       throw new LifecycleException("cannot list the worker logs below " + injectors + ": " + ex.getMessage());
     }
-    return String.join(", ", found);
+    final List<String> parts = new ArrayList<>();
+    sums.forEach((k, v) -> parts.add(k + "=" + v));
+    return String.join(", ", parts);
   }
 
   /** Longest worker start-up in an agent's log: "worker ... started" to "starting threads", seconds. */

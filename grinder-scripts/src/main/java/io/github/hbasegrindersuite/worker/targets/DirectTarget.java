@@ -57,6 +57,8 @@ public final class DirectTarget implements Target {
     conf.setInt("hbase.client.meta.operation.timeout", timeout);
     conf.setInt("hbase.client.scanner.timeout.period", timeout);
     conf.setInt("zookeeper.recovery.retry", 1);
+    // The ZooKeeper read of meta's location is not bounded by the operation timeout (10 s by default).
+    conf.setInt("zookeeper.registry.async.get.timeout", timeout);
     return conf;
   }
 

@@ -1,0 +1,121 @@
+# shellcheck shell=bash
+# End-to-end fault tests: runs that meet failures on the real stack (2 injectors) keep measuring,
+# keep what they recorded, end in bounded time and say how they ended. Sourced by
+# libexec/suite-test after tests/e2e/runs.sh (rt_* helpers, RT_PROPS) once its private HBase is
+# up. Entry point: run_fault_tests.
+
+# PID of the worker JVM of injector HOST in RUN_DIR (it runs in the agent's file store below
+# injectors/HOST).
+ft_worker_pid() {
+  local run_dir=$1 host=$2 pid
+  for pid in $(pgrep -f 'WorkerProcessEntryPoint' || true); do
+    if [[ $(readlink "/proc/$pid/cwd" 2> /dev/null) == "$run_dir/injectors/$host/"* ]]; then
+      echo "$pid"
+      return
+    fi
+  done
+}
+
+# Wait (at most BOUND seconds) until FILE holds at least N lines.
+ft_wait_lines() {
+  local file=$1 n=$2 bound=$3 started=$SECONDS
+  while (($(wc -l 2> /dev/null < "$file" || echo 0) < n)); do
+    ((SECONDS - started < bound)) || return 1
+    sleep 0.5
+  done
+}
+
+# The folder of the run that a background ./suite run is making (its plan.json appears first).
+ft_newest_run() {
+  find "$SUITE_RUNS_DIR" -maxdepth 1 -name 'run-*' -newer "$1" -type d | sort -V | tail -1
+}
+
+# SIGKILL one injector's worker mid-run: the other host measures to its end; the killed
+# worker's data log is collected, short of at most about a second before the kill; the run
+# ends incomplete, non-zero, naming the worker; nothing is left running.
+t_fault_worker_killed() {
+  local marker=$TEST_LOGS/fault-worker.start run_dir pid kill_ms last_ms rc=0 started=$SECONDS
+  touch "$marker"
+  sleep 1
+  "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 4 --duration 20 > "$TEST_LOGS/fault-worker.log" 2>&1 &
+  local run_pid=$!
+  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
+  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj2/inj2-0-data.log" 500 90; then
+    wait "$run_pid"
+    fail "fault, worker killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-worker.log")"
+    return
+  fi
+  sleep 2
+  pid=$(ft_worker_pid "$run_dir" inj2)
+  kill_ms=$(date +%s%3N)
+  [[ -n $pid ]] && kill -KILL "$pid"
+  wait "$run_pid" || rc=$?
+  last_ms=$(awk -F', *' 'NR > 1 && $4 ~ /^[0-9]+$/ { if ($4 > m) m = $4 } END { printf "%.0f\n", m }' "$run_dir/injectors/inj2/inj2-0-data.log")
+  local inj1_span status reason
+  inj1_span=$(awk -F', *' 'NR > 1 && $4 ~ /^[0-9]+$/ { if (!f || $4 < f) f = $4; if ($4 > l) l = $4 } END { print int((l - f) / 1000) }' "$run_dir/injectors/inj1/inj1-0-data.log")
+  status=$(jq -r .status "$run_dir/manifest.json" 2> /dev/null)
+  reason=$(jq -r .reason "$run_dir/manifest.json" 2> /dev/null)
+  if [[ -n $pid ]] && ((rc == 1)) && [[ $status == incomplete ]] && [[ $reason == *"inj2-0"*"ran to the end"* ]] \
+     && ((kill_ms - last_ms <= 1500)) && ((inj1_span >= 17)) && [[ -z $(rt_procs_in "$run_dir") ]] \
+     && grep -q "suite run: ${run_dir##*/} incomplete: .*inj2-0" "$TEST_LOGS/fault-worker.log"; then
+    pass "fault, worker killed: inj1 measured on for ${inj1_span}s, inj2's log kept to $((kill_ms - last_ms)) ms before the kill, incomplete naming inj2-0, exit 1, in $((SECONDS - started))s"
+  else
+    fail "fault, worker killed: pid ${pid:-none}, rc $rc, status $status ($reason), inj2 log $((kill_ms - last_ms)) ms short, inj1 ${inj1_span}s, left: $(rt_procs_in "$run_dir" | tr '\n' ' ')"
+  fi
+}
+
+
+# Stop HBase mid-run and start it again: every failed call ends within hbaseload.timeout.ms (the
+# bound the README promises), failures are counted by class, load resumes once HBase is back,
+# and the run ends degraded (non-zero) naming the failures and the silent seconds.
+t_fault_hbase_restart() {
+  local marker=$TEST_LOGS/fault-hbase.start run_dir rc=0 started=$SECONDS timeout_ms=2000
+  touch "$marker"
+  sleep 1
+  "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 4 --duration 60 \
+    --set hbaseload.timeout.ms=$timeout_ms > "$TEST_LOGS/fault-hbase.log" 2>&1 &
+  local run_pid=$!
+  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
+  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj1/inj1-0-data.log" 500 90; then
+    wait "$run_pid"
+    fail "fault, HBase restarted: the run did not get going: $(tail -3 "$TEST_LOGS/fault-hbase.log")"
+    return
+  fi
+  sleep 3
+  local stop_ms up_ms
+  stop_ms=$(date +%s%3N)
+  timeout 120 "$RT_SUITE" hbase stop > "$TEST_LOGS/fault-hbase-stop.log" 2>&1
+  sleep 5
+  local start_rc=0
+  timeout 240 "$RT_SUITE" hbase start > "$TEST_LOGS/fault-hbase-start.log" 2>&1 || start_rc=$?
+  up_ms=$(date +%s%3N)
+  ((start_rc == 0)) || fail "fault, HBase restarted: HBase did not start again (rc $start_rc): $(tail -1 "$TEST_LOGS/fault-hbase-start.log")"
+  wait "$run_pid" || rc=$?
+  # Over both data logs: the longest failed call, failures, and successes after HBase was back.
+  local figures status reason
+  figures=$(cat "$run_dir"/injectors/inj*/inj*-data.log | awk -F', *' -v up="$up_ms" -v stop="$stop_ms" '
+    $4 ~ /^[0-9]+$/ { if ($6 != 0) { failed++; if ($5 > longest) longest = $5 }
+                      else if ($4 > up) resumed++
+                      if ($4 > stop && $6 == 0 && $4 < up) during++ }
+    END { printf "%d %d %d %d\n", failed, longest, resumed, during }')
+  read -r failed longest resumed during <<< "$figures"
+  status=$(jq -r .status "$run_dir/manifest.json" 2> /dev/null)
+  reason=$(jq -r .reason "$run_dir/manifest.json" 2> /dev/null)
+  local datalog console silent
+  datalog=$(rt_datalog_counts "$run_dir/injectors" || true)
+  console=$(rt_console_counts "$run_dir" || true)
+  silent=$(grep -o '[0-9]* second(s) without a successful request' <<< "$reason" | cut -d' ' -f1)
+  # HBase was down at least the 5 s between stop and start: at least 5 seconds got nothing done.
+  if ((rc == 1)) && [[ $status == degraded ]] && [[ $reason == *"requests failed"* ]] && ((${silent:-0} >= 5)) \
+     && ((failed > 0 && longest <= timeout_ms + 1000 && resumed > 100)) && [[ -n $datalog && $datalog == "$console" ]] \
+     && [[ -z $(rt_procs_in "$run_dir") ]]; then
+    pass "fault, HBase restarted: $failed failed calls, the longest ${longest} ms (bound $timeout_ms), $resumed requests after HBase was back, degraded, data logs = console, in $((SECONDS - started))s"
+  else
+    fail "fault, HBase restarted: rc $rc, status $status ($reason), failed $failed, longest ${longest} ms (bound $timeout_ms), resumed $resumed, during $during, data logs [$datalog] console [$console]"
+  fi
+}
+
+run_fault_tests() {
+  t_fault_worker_killed
+  t_fault_hbase_restart
+}
