@@ -115,7 +115,89 @@ t_fault_hbase_restart() {
   fi
 }
 
+# SIGKILL one injector's agent mid-run: its worker ends with it (the agent feeds its stdin),
+# the other host measures to its end, the lost host's data log is collected up to about a second
+# before the kill, and the run ends incomplete, non-zero, naming the agent.
+t_fault_agent_killed() {
+  local marker=$TEST_LOGS/fault-agent.start run_dir pid kill_ms last_ms rc=0 started=$SECONDS
+  touch "$marker"
+  sleep 1
+  "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 4 --duration 20 > "$TEST_LOGS/fault-agent.log" 2>&1 &
+  local run_pid=$!
+  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
+  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj2/inj2-0-data.log" 500 90; then
+    wait "$run_pid"
+    fail "fault, agent killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-agent.log")"
+    return
+  fi
+  sleep 2
+  pid=$(cat "$run_dir/injectors/inj2/agent.pid" 2> /dev/null)
+  kill_ms=$(date +%s%3N)
+  [[ -n $pid ]] && kill -KILL "$pid"
+  wait "$run_pid" || rc=$?
+  last_ms=$(awk -F', *' 'NR > 1 && $4 ~ /^[0-9]+$/ { if ($4 > m) m = $4 } END { printf "%.0f\n", m }' "$run_dir/injectors/inj2/inj2-0-data.log")
+  local inj1_span status reason
+  inj1_span=$(awk -F', *' 'NR > 1 && $4 ~ /^[0-9]+$/ { if (!f || $4 < f) f = $4; if ($4 > l) l = $4 } END { print int((l - f) / 1000) }' "$run_dir/injectors/inj1/inj1-0-data.log")
+  status=$(jq -r .status "$run_dir/manifest.json" 2> /dev/null)
+  reason=$(jq -r .reason "$run_dir/manifest.json" 2> /dev/null)
+  if [[ -n $pid ]] && ((rc == 1)) && [[ $status == incomplete ]] && [[ $reason == *inj2* ]] \
+     && ((kill_ms - last_ms <= 1500)) && ((inj1_span >= 17)) && [[ -z $(rt_procs_in "$run_dir") ]] \
+     && grep -q "suite run: ${run_dir##*/} incomplete: .*inj2" "$TEST_LOGS/fault-agent.log"; then
+    pass "fault, agent killed: inj1 measured on for ${inj1_span}s, inj2's log ends $((kill_ms - last_ms)) ms from the kill, incomplete naming inj2, exit 1, in $((SECONDS - started))s"
+  else
+    fail "fault, agent killed: pid ${pid:-none}, rc $rc, status $status ($reason), inj2 log $((kill_ms - last_ms)) ms short, inj1 ${inj1_span}s, left: $(rt_procs_in "$run_dir" | tr '\n' ' ')"
+  fi
+}
+
+# Ctrl-C on ./suite sweep (SIGINT to its process group, as a terminal sends it) during its first
+# run: everything started stops, the run and the sweep say "interrupted", what was recorded is
+# kept, no further run starts, and the sweep exits 130 within a bound.
+t_fault_ctrl_c_sweep() {
+  local scenario=$TEST_LOGS/ctrl-c-sweep.properties marker=$TEST_LOGS/fault-ctrl-c.start run_dir sweep_dir rc=0
+  printf '%s\n' '# Two points of 30 s: Ctrl-C arrives during the first.' 'sweep.threads = 2,4' 'sweep.operations = get:100' \
+    'sweep.injectors = 2' 'sweep.duration = 30' 'hbaseload.table = e2erun' 'hbaseload.rows = 2000' 'hbaseload.regions = 4' \
+    'hbaseload.value.size = 100' > "$scenario"
+  touch "$marker"
+  sleep 1
+  # A background job of a script starts with SIGINT ignored (bash, without job control), which
+  # would make this test pass nothing; the sweep gets its own process group with SIGINT restored.
+  setsid python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1], sys.argv[1:])' \
+    "$RT_SUITE" sweep "$scenario" > "$TEST_LOGS/fault-ctrl-c.log" 2>&1 < /dev/null &
+  local sweep_pid=$!
+  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
+  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj1/inj1-0-data.log" 300 90; then
+    kill -INT -- "-$sweep_pid" 2> /dev/null
+    wait "$sweep_pid"
+    fail "fault, Ctrl-C on a sweep: its first run did not get going: $(tail -3 "$TEST_LOGS/fault-ctrl-c.log")"
+    return
+  fi
+  local interrupted_at=$SECONDS waited=0
+  kill -INT -- "-$sweep_pid"
+  # Bounded: everything must stop within 60 s, or the test says so and kills what is left.
+  while kill -0 "$sweep_pid" 2> /dev/null && ((waited < 120)); do sleep 0.5; waited=$((waited + 1)); done
+  if kill -0 "$sweep_pid" 2> /dev/null; then
+    kill -KILL -- "-$sweep_pid" 2> /dev/null
+    fail "fault, Ctrl-C on a sweep: still running 60 s after Ctrl-C: $(tail -3 "$TEST_LOGS/fault-ctrl-c.log")"
+    return
+  fi
+  wait "$sweep_pid" || rc=$?
+  sweep_dir=$(sed -n 's|^\(sweep-[0-9]*\): \(/.*\)$|\2|p' "$TEST_LOGS/fault-ctrl-c.log" | head -1)
+  local run_status sweep_status runs lines
+  run_status=$(jq -r .status "$run_dir/manifest.json" 2> /dev/null)
+  sweep_status=$(jq -r .status "$sweep_dir/sweep.json" 2> /dev/null)
+  runs=$(jq -r '.runs | length' "$sweep_dir/sweep.json" 2> /dev/null)
+  lines=$(cat "$run_dir"/injectors/inj*/inj*-data.log 2> /dev/null | wc -l)
+  if ((rc == 130)) && [[ $run_status == interrupted && $sweep_status == interrupted ]] && ((${runs:-9} <= 1 && lines > 300)) \
+     && [[ -z $(rt_procs_in "$run_dir") ]] && [[ -z $(ft_newest_run "$run_dir") ]]; then
+    pass "fault, Ctrl-C on a sweep: stopped in $((SECONDS - interrupted_at))s, exit 130, run and sweep interrupted, $lines data-log lines kept, no further run, nothing left"
+  else
+    fail "fault, Ctrl-C on a sweep: rc $rc, run $run_status, sweep $sweep_status (${sweep_dir:-no sweep dir}), runs $runs, $lines lines, left: $(rt_procs_in "$run_dir" | tr '\n' ' ')"
+  fi
+}
+
 run_fault_tests() {
   t_fault_worker_killed
+  t_fault_agent_killed
+  t_fault_ctrl_c_sweep
   t_fault_hbase_restart
 }

@@ -95,6 +95,13 @@ public final class RunFinaliser {
     final long logged = e.logsByHost.values().stream().mapToLong(d -> d.total).sum();
     final List<String> missing = e.logsByHost.entrySet().stream().filter(x -> x.getValue().total == 0)
         .map(Map.Entry::getKey).collect(Collectors.toList());
+    if (status.equals("complete") && !seen.agentsExited.isEmpty()) {
+      // A worker whose agent dies stops at once and reports itself finished: the console calls
+      // that run complete, but one host measured only part of it.
+      status = "incomplete";
+      reason = "agent " + String.join(", ", seen.agentsExited) + " exited before the run ended: its workers stopped with it"
+          + " (the console, which saw them finish, said: " + reason + ")";
+    }
     if (status.equals("complete")) {
       if (e.workerError != null) {
         status = "incomplete";
@@ -118,7 +125,8 @@ public final class RunFinaliser {
     }
     if (!status.equals("complete")) {
       for (String agent : seen.agentsExited) {
-        reason += "; agent " + agent + " had exited: " + e.agentLastWords.getOrDefault(agent, "");
+        final String words = e.agentLastWords.getOrDefault(agent, "");
+        reason += "; agent " + agent + " had exited" + (words.isEmpty() ? " without a last word (killed?)" : ": " + words);
       }
       // Grinder's console drops a connection silent for 30 s; a slower worker start loses its reports, not its log.
       if (e.reportsToConsoleFailed) {

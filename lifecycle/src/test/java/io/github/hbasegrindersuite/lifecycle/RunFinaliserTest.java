@@ -141,6 +141,17 @@ class RunFinaliserTest {
   }
 
   @Test
+  void anAgentLostMidRunMakesItIncompleteEvenWhenTheConsoleSawItsWorkerFinish() throws Exception {
+    outcome("status=complete", "reason=all 2 workers finished", "requests=6");
+    Files.write(run.resolve("injectors/inj2/agent.out"), List.of("2026-11-23 10:00:00,000 INFO agent: started"));
+    seen.agentsExited.add("inj2");
+    final JsonObject m = finalise(1);
+    assertEquals("incomplete", Json.text(m, "status"));
+    assertEquals("agent inj2 exited before the run ended: its workers stopped with it (the console, which saw them finish, said:"
+        + " all 2 workers finished); agent inj2 had exited without a last word (killed?)", Json.text(m, "reason"));
+  }
+
+  @Test
   void failedRequestsMakeADegradedRunThatSaysHowManyAndWhy() throws Exception {
     dataLog("inj2", "0, 0, 1, 1795000000000, 1, 0, 400", "0, 1, 2, 1795000000003, 2, 1, 900", "1, 0, 2, 1795000000001, 1, 1, 600");
     Files.write(run.resolve("injectors/inj2/inj2-0.log"), List.of(
