@@ -151,11 +151,13 @@ direction_order <- function(dim, a, b) {
   if (is.na(a) || (!is.na(b) && b >= a)) 1 else -1
 }
 
+threads_label <- function(n) if (identical(n, "1")) "1 thread" else paste(n, "threads")
+
 direction_label <- function(dim, numerator, denominator) {
   shown <- function(x) if (is.na(x)) "not recorded" else if (!nzchar(x)) "none" else x
   switch(dim,
          target = sprintf("%s / %s", shown(numerator), shown(denominator)),
-         threads = sprintf("%s threads / %s threads", shown(numerator), shown(denominator)),
+         threads = sprintf("%s / %s", threads_label(shown(numerator)), threads_label(shown(denominator))),
          sprintf("%s %s / %s", gsub("_", " ", dim), shown(numerator), shown(denominator)))
 }
 

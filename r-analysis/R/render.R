@@ -423,7 +423,7 @@ compare_deltas <- function(compared, runs) {
                                  `delta witness mean (ms)` = delta(rows$delta_witness_mean_ms, 3), `witness mean ratio` = ratio(rows$ratio_witness_mean),
                                  `witness p99 ratio` = ratio(rows$ratio_witness_p99),
                                  `delta throughput (req/s)` = delta(rows$delta_throughput_rps, 1), `throughput ratio` = ratio(rows$ratio_throughput),
-                                 check.names = FALSE), left = 1:4, nowrap = 1:2,
+                                 check.names = FALSE), left = 1:4, nowrap = 1,
                       row_class = ifelse(rows$run %in% disq_runs | rows$baseline %in% disq_runs, "disq", total_class(rows))),
            if (any(rows$run %in% disq_runs | rows$baseline %in% disq_runs))
              html_p("Greyed rows involve a run whose verdict disqualifies comparisons.", class = "why") else "")
@@ -598,9 +598,9 @@ render_compare_report <- function(cmp) {
     html_img(cmp$plots$percentiles, "percentile curves of all runs"),
     if (nrow(cmp$scaling) > 0) paste0("<h2>Scaling</h2>",
                                       html_disqualified(paste0(html_img(cmp$plots$scaling_throughput, "throughput against threads"),
-                                                               html_img(cmp$plots$scaling_latency, "latency against throughput")),
+                                                               html_img(cmp$plots$scaling_latency, "latency against throughput"),
+                                                               knee_text(cmp$scaling)),
                                                         scaling_why(cmp$scaling, runs)),
-                                      knee_text(cmp$scaling),
                                       if (!is.null(cmp$models$threads)) paste0(
                                         "<h3>Capacity model: the Universal Scalability Law over concurrent clients</h3>",
                                         html_p(sprintf(USL_INTRO, round(100 * USL_CONFIDENCE), USL_MIN_DISTINCT_N), class = "meta"),

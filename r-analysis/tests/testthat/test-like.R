@@ -111,3 +111,9 @@ test_that("no scaling chart or knee with one thread count; a knee needs three", 
   # power 100 / 1 = 100, 90 / 2 = 45, 95 / 5 = 19 -> knee at 8 threads
   expect_equal(scaling_table(three)[knee == TRUE, threads], 8)
 })
+
+test_that("a ratio's direction reads as English: one thread, several threads", {
+  expect_equal(direction_label("threads", "5", "1"), "5 threads / 1 thread")
+  expect_equal(direction_label("threads", "8", "4"), "8 threads / 4 threads")
+  expect_equal(direction_label("target", "thrift", "direct"), "thrift / direct")
+})
