@@ -28,6 +28,11 @@ final class Json {
       Files.write(tmp, (GSON.toJson(document) + "\n").getBytes(StandardCharsets.UTF_8));
       Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
+      try {
+        Files.deleteIfExists(tmp); // a half-written copy (disk full) is no record; the old file stays
+      } catch (IOException ignored) {
+        // the error below says what went wrong
+      }
       throw new LifecycleException("cannot write " + file + ": " + e.getMessage());
     }
   }

@@ -129,7 +129,9 @@ public final class RunFinaliser {
         reason += "; agent " + agent + " had exited" + (words.isEmpty() ? " without a last word (killed?)" : ": " + words);
       }
       // Grinder's console drops a connection silent for 30 s; a slower worker start loses its reports, not its log.
-      if (e.reportsToConsoleFailed) {
+      // A console that died or was stopped explains failed reports by itself: nothing to add.
+      final boolean consoleStayed = seen.aborted == null && seen.consoleExit != null && seen.consoleExit == 0;
+      if (e.reportsToConsoleFailed && consoleStayed) {
         reason += String.format(Locale.ROOT, "; the workers' reports to the console failed: the console drops a connection silent"
             + " for 30s and worker start-up took %.0fs (an overloaded machine?); the data logs are complete", e.workerStartupSeconds);
       }

@@ -120,6 +120,19 @@ class RunFinaliserTest {
   }
 
   @Test
+  void failedReportsAreExplainedByTheIdleDropOnlyWhileTheConsoleStayedUp() throws Exception {
+    Files.write(run.resolve("injectors/inj1/agent.out"), List.of("12:00:01 WARN  agent: Report to console failed"));
+    outcome("status=incomplete", "reason=worker inj1-0 stopped reporting without finishing", "requests=6");
+    assertTrue(Json.text(finalise(1), "reason").contains("the console drops a connection silent for 30s"));
+    Files.delete(run.resolve("console/outcome.properties"));
+    seen.consoleExit = 137;
+    assertEquals("the console exited (status 137) without an outcome", Json.text(finalise(1), "reason"));
+    seen.consoleExit = 0;
+    seen.aborted = "the runs folder's filesystem (/r) had 212 KB free of 8192 KB, under the floor of 409 KB: the run was stopped there";
+    assertEquals(seen.aborted, Json.text(finalise(1), "reason"));
+  }
+
+  @Test
   void anAbortOrAnInterruptIsSaidAsSuch() throws Exception {
     seen.aborted = "the console did not end the run within 300s: stopped it";
     assertEquals("the console did not end the run within 300s: stopped it", Json.text(finalise(1), "reason"));
