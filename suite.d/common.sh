@@ -147,6 +147,18 @@ pid_of_ours() {
   fi
 }
 
+# PIDs of the processes a run in DIR started (console, agents, workers, metrics samplers): Grinder
+# and sampler processes whose command line names a path below DIR or whose working folder is in it.
+run_processes() {
+  local dir=${1%/} pid cwd
+  for pid in $(pgrep -f 'net\.grinder|host-metrics' || true); do
+    cwd=$(readlink "/proc/$pid/cwd" 2> /dev/null || true)
+    if tr '\0' ' ' < "/proc/$pid/cmdline" 2> /dev/null | grep -qF -- "$dir/" || [[ $cwd == "$dir" || $cwd == "$dir/"* ]]; then
+      echo "$pid"
+    fi
+  done
+}
+
 # Keep the previous start's log as FILE.1 instead of truncating it: the evidence of a crash.
 keep_previous_log() {
   if [[ -s $1 ]]; then mv -f "$1" "$1.1"; fi

@@ -197,9 +197,169 @@ t_fault_ctrl_c_sweep() {
   fi
 }
 
+# SIGKILL ./suite run itself mid-run (nothing of it can clean up): its manifest still says
+# "running". The next ./suite run finds the run's owner gone, stops what it left (console,
+# agents, workers, samplers, the network lab), judges it incomplete with the data logs it wrote,
+# and then runs normally.
+t_fault_run_killed() {
+  local marker=$TEST_LOGS/fault-run.start run_dir rc=0 next_rc=0 started=$SECONDS
+  touch "$marker"
+  sleep 1
+  "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 60 > "$TEST_LOGS/fault-run.log" 2>&1 &
+  local run_pid=$!
+  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
+  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj1/inj1-0-data.log" 300 90; then
+    wait "$run_pid"
+    fail "fault, ./suite run killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-run.log")"
+    return
+  fi
+  kill -KILL "$run_pid"
+  wait "$run_pid" 2> /dev/null || rc=$?
+  sleep 1
+  local at_kill status_then left_then
+  at_kill=$(cat "$run_dir"/injectors/inj*/inj*-data.log | wc -l)
+  status_then=$(jq -r .status "$run_dir/manifest.json" 2> /dev/null)
+  left_then=$(rt_procs_in "$run_dir" | wc -l)
+  "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 5 > "$TEST_LOGS/fault-run-next.log" 2>&1 || next_rc=$?
+  local status reason kept
+  status=$(jq -r .status "$run_dir/manifest.json" 2> /dev/null)
+  reason=$(jq -r .reason "$run_dir/manifest.json" 2> /dev/null)
+  kept=$(cat "$run_dir"/injectors/inj*/inj*-data.log | wc -l)
+  if ((rc == 137 && next_rc == 0)) && [[ $status_then == running && $status == incomplete ]] && ((left_then > 0)) \
+     && [[ $reason == "./suite run (pid $run_pid) ended without judging this run (killed?)"*"console"*"agent"*"network lab"* ]] \
+     && ((kept >= at_kill)) && [[ -z $(rt_procs_in "$run_dir") ]] \
+     && grep -q "^${run_dir##*/} had lost its ./suite run (pid $run_pid): now incomplete" "$TEST_LOGS/fault-run-next.log"; then
+    pass "fault, ./suite run killed: left 'running' with $left_then processes; the next run stopped them, judged it incomplete, kept its $kept data-log lines, then ran (exit 0), in $((SECONDS - started))s"
+  else
+    fail "fault, ./suite run killed: rc $rc, next rc $next_rc, status $status_then -> $status ($reason), $left_then processes left then, lines $at_kill -> $kept, left now: $(rt_procs_in "$run_dir" | tr '\n' ' '); next: $(grep -m1 'had lost\|suite run:' "$TEST_LOGS/fault-run-next.log")"
+  fi
+}
+
+# SIGKILL the thrift-shim mid-run and start it again: the thrift target's threads reconnect by
+# themselves, the failures in between are counted, load resumes, and the run ends degraded.
+t_fault_shim_killed() {
+  local marker=$TEST_LOGS/fault-shim.start run_dir rc=0 started=$SECONDS pid
+  if ! "$RT_SUITE" shim start > "$TEST_LOGS/fault-shim-start.log" 2>&1; then
+    fail "fault, shim killed: the shim did not start: $(tail -1 "$TEST_LOGS/fault-shim-start.log")"
+    return
+  fi
+  touch "$marker"
+  sleep 1
+  "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 40 \
+    --set hbaseload.target=thrift --set "hbaseload.thrift.port=$PORT_SHIM" > "$TEST_LOGS/fault-shim.log" 2>&1 &
+  local run_pid=$!
+  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
+  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj1/inj1-0-data.log" 500 90; then
+    wait "$run_pid"
+    "$RT_SUITE" shim stop > /dev/null 2>&1
+    fail "fault, shim killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-shim.log")"
+    return
+  fi
+  sleep 2
+  pid=$(cat "$HBASE_LOCAL_DIR/pids/thrift-shim.pid" 2> /dev/null)
+  [[ -n $pid ]] && kill -KILL "$pid"
+  sleep 3
+  local restart_rc=0
+  timeout 120 "$RT_SUITE" shim start > "$TEST_LOGS/fault-shim-restart.log" 2>&1 || restart_rc=$?
+  wait "$run_pid" || rc=$?
+  "$RT_SUITE" shim stop > "$TEST_LOGS/fault-shim-stop.log" 2>&1
+  local figures failed resumed status reason silent datalog console
+  figures=$(cat "$run_dir"/injectors/inj*/inj*-data.log | awk -F', *' '
+    $4 ~ /^[0-9]+$/ { n++; start[n] = $4; ok[n] = ($6 == 0); if ($6 != 0) { failed++; if ($4 > last) last = $4 } }
+    END { for (i = 1; i <= n; i++) if (ok[i] && start[i] > last) resumed++; printf "%d %d\n", failed, resumed }')
+  read -r failed resumed <<< "$figures"
+  status=$(jq -r .status "$run_dir/manifest.json" 2> /dev/null)
+  reason=$(jq -r .reason "$run_dir/manifest.json" 2> /dev/null)
+  silent=$(grep -o '[0-9]* second(s) without a successful request' <<< "$reason" | cut -d' ' -f1)
+  datalog=$(rt_datalog_counts "$run_dir/injectors" || true)
+  console=$(rt_console_counts "$run_dir" || true)
+  if [[ -n $pid ]] && ((restart_rc == 0 && rc == 1)) && [[ $status == degraded && $reason == *"requests failed"* ]] \
+     && ((${silent:-0} >= 2 && failed > 0 && resumed > 100)) && [[ -n $datalog && $datalog == "$console" ]] \
+     && [[ -z $(rt_procs_in "$run_dir") ]]; then
+    pass "fault, shim killed: $failed failed calls while it was down, $resumed requests after the last failure, ${silent}s without a success, degraded, data logs = console, in $((SECONDS - started))s"
+  else
+    fail "fault, shim killed: pid ${pid:-none}, restart rc $restart_rc, rc $rc, status $status ($reason), failed $failed, resumed $resumed, data logs [$datalog] console [$console]"
+  fi
+}
+
+# A runs folder whose disk fills during a run (an 8 MB tmpfs, 6 MB of it an earlier run): the run
+# stops while there is room left, says why in one line, writes a whole manifest, and the earlier
+# run comes through byte for byte.
+t_fault_disk_full() {
+  local dir=$TEST_LOGS/small-runs rc=0 started=$SECONDS
+  mkdir -p "$dir"
+  if ! mount -t tmpfs -o size=8m tmpfs "$dir" 2> "$TEST_LOGS/fault-disk-mount.log"; then
+    fail "fault, disk full: cannot mount a tmpfs for the test: $(head -1 "$TEST_LOGS/fault-disk-mount.log")"
+    return
+  fi
+  mkdir -p "$dir/run-1/injectors/inj1"
+  head -c 4500000 /dev/urandom | base64 -w 76 > "$dir/run-1/injectors/inj1/inj1-0-data.log"
+  echo '{"run_id":"run-1","status":"complete"}' > "$dir/run-1/manifest.json"
+  local before after
+  before=$(cd "$dir" && find run-1 -type f -exec sha1sum {} + | sort | sha1sum)
+  SUITE_RUNS_DIR=$dir "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 60 \
+    > "$TEST_LOGS/fault-disk.log" 2>&1 || rc=$?
+  local took=$((SECONDS - started)) status reason lines left
+  status=$(jq -r .status "$dir/run-2/manifest.json" 2> /dev/null)
+  reason=$(jq -r .reason "$dir/run-2/manifest.json" 2> /dev/null)
+  lines=$(cat "$dir"/run-2/injectors/inj*/inj*-data.log 2> /dev/null | wc -l)
+  after=$(cd "$dir" && find run-1 -type f -exec sha1sum {} + | sort | sha1sum)
+  left=$(rt_procs_in "$dir/run-2" | tr '\n' ' ')
+  df -k "$dir" > "$TEST_LOGS/fault-disk.df" 2>&1
+  umount "$dir" 2> /dev/null || umount -l "$dir"
+  if ((rc == 1)) && [[ $status == incomplete && $reason == *"KB free of"*"stopped there to keep what it recorded"* && $reason != *"silent for 30s"* ]] \
+     && [[ $before == "$after" && -z $left ]] && ((lines > 100 && took < 60)) \
+     && grep -q "suite run: run-2 incomplete: the runs folder's filesystem" "$TEST_LOGS/fault-disk.log"; then
+    pass "fault, disk full: stopped in ${took}s with room left, one line naming the free space, a whole manifest, $lines data-log lines kept, the earlier run untouched"
+  else
+    fail "fault, disk full: rc $rc in ${took}s, status $status ($reason), $lines lines, earlier run $([[ $before == "$after" ]] && echo untouched || echo CHANGED), left: $left; $(grep -m1 'suite run:' "$TEST_LOGS/fault-disk.log")"
+  fi
+}
+
+# SIGKILL the console mid-run: nobody will tell the agents to stop, so ./suite run stops them at
+# once, their workers' data logs are kept up to the stop (flushed every second), and the run
+# ends incomplete, naming the console's exit, in bounded time, with nothing left running.
+t_fault_console_killed() {
+  local marker=$TEST_LOGS/fault-console.start run_dir pid kill_ms rc=0 started=$SECONDS
+  touch "$marker"
+  sleep 1
+  "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 40 > "$TEST_LOGS/fault-console.log" 2>&1 &
+  local run_pid=$!
+  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
+  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj2/inj2-0-data.log" 500 90; then
+    wait "$run_pid"
+    fail "fault, console killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-console.log")"
+    return
+  fi
+  sleep 2
+  pid=$(cat "$run_dir/console/console.pid" 2> /dev/null)
+  kill_ms=$(date +%s%3N)
+  [[ -n $pid ]] && kill -KILL "$pid"
+  local kill_s=$SECONDS
+  wait "$run_pid" || rc=$?
+  local stop_took=$((SECONDS - kill_s)) host last ends="" short=0 status reason
+  for host in inj1 inj2; do
+    last=$(awk -F', *' 'NR > 1 && $4 ~ /^[0-9]+$/ { if ($4 > m) m = $4 } END { printf "%.0f\n", m }' "$run_dir/injectors/$host/$host-0-data.log")
+    ends+="$host $((last - kill_ms)) ms, "
+    ((last - kill_ms >= -1500)) || short=1
+  done
+  status=$(jq -r .status "$run_dir/manifest.json" 2> /dev/null)
+  reason=$(jq -r .reason "$run_dir/manifest.json" 2> /dev/null)
+  if [[ -n $pid ]] && ((rc == 1 && short == 0 && stop_took <= 30)) && [[ $status == incomplete && $reason == *"console exited (status 137)"* && $reason != *"silent for 30s"* ]] \
+     && [[ -z $(rt_procs_in "$run_dir") ]] && grep -q "suite run: ${run_dir##*/} incomplete: .*console exited" "$TEST_LOGS/fault-console.log"; then
+    pass "fault, console killed: agents and workers stopped ${stop_took}s after, data logs end ${ends%, } from the kill, incomplete naming the console's exit, exit 1"
+  else
+    fail "fault, console killed: pid ${pid:-none}, rc $rc, stopped after ${stop_took}s, status $status ($reason), data logs end ${ends%, } from the kill, left: $(rt_procs_in "$run_dir" | tr '\n' ' ')"
+  fi
+}
+
 run_fault_tests() {
   t_fault_worker_killed
   t_fault_agent_killed
+  t_fault_console_killed
+  t_fault_run_killed
   t_fault_ctrl_c_sweep
+  t_fault_disk_full
+  t_fault_shim_killed
   t_fault_hbase_restart
 }

@@ -41,13 +41,7 @@ rt_json_ok() {
 
 # PIDs of processes started for a run: command line or working directory inside DIR.
 rt_procs_in() {
-  local dir=$1 pid
-  for pid in $(pgrep -f 'net\.grinder|host-metrics' || true); do
-    if tr '\0' ' ' < "/proc/$pid/cmdline" 2> /dev/null | grep -qF "$dir" \
-       || [[ $(readlink "/proc/$pid/cwd" 2> /dev/null) == "$dir"* ]]; then
-      echo "$pid"
-    fi
-  done
+  run_processes "$1"
 }
 
 # Requests per test in the data logs below DIR: "1 1677" lines.

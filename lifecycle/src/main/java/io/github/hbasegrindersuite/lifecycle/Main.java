@@ -17,12 +17,15 @@ import java.util.Map;
  * sweep-plan --runs-dir D --default-properties F --plan-out FILE [--dry-run] SCENARIO [--duration D]
  *          [--injectors N] [--repeat N] [--slo GATES]  expand a sweep into runs
  * sweep-record SWEEP_DIR STATUS                      write sweep.json from the sweep's runs
+ * stale-runs --runs-dir D                            runs still "running" whose ./suite run is gone:
+ *                                                    "RUN_DIR TAB OWNER_PID" lines
  * resolve-properties --out FILE --port-offset N --script S --log-dir D --worker-classpath CP PROPERTIES
  *          [-- OVERRIDE_LINE...]                     a standalone run's exact properties
  * </pre>
  *
  * MACHINE: --suite-root --runs-dir --java --port-offset --console-port --namespaces yes|no
- * [--namespaces-refusal TEXT] --worker-classpath --grinder-classpath [--git-rev] [--git-dirty true|false].
+ * [--namespaces-refusal TEXT] --worker-classpath --grinder-classpath [--git-rev] [--git-dirty true|false]
+ * [--owner-pid PID].
  * A refusal prints one line on stderr and exits 1; a misuse of this command line exits 2.
  */
 public final class Main {
@@ -59,6 +62,12 @@ public final class Main {
         return sweepPlan(rest);
       case "resolve-properties":
         return resolveProperties(rest);
+      case "stale-runs":
+        final Map<String, String> where = options(rest, List.of());
+        for (StaleRuns.Stale stale : StaleRuns.find(Path.of(required(where, "--runs-dir")))) {
+          System.out.println(stale.runDir + "\t" + stale.ownerPid);
+        }
+        return 0;
       case "sweep-record":
         if (rest.size() != 2) {
           throw new IllegalArgumentException("usage: sweep-record SWEEP_DIR STATUS");
@@ -88,6 +97,7 @@ public final class Main {
     machine.grinderClasspath = required(options, "--grinder-classpath");
     machine.gitRev = options.getOrDefault("--git-rev", "unknown");
     machine.gitDirty = "true".equals(options.get("--git-dirty"));
+    machine.ownerPid = Long.parseLong(options.getOrDefault("--owner-pid", "0"));
     final RunArguments args = RunArguments.parse(argv.subList(split + 1, argv.size()),
         machine.suiteRoot.resolve("grinder.properties"));
     final RunPlan plan = new RunPlanner(args, machine).plan();

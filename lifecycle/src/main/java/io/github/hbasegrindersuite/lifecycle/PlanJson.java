@@ -65,6 +65,10 @@ final class PlanJson {
     doc.put("sweep_point", plan.arguments.sweepPoint);
     doc.put("slo", plan.arguments.slo);
     doc.put("hbase_ssh", plan.arguments.hbaseSsh);
+    doc.put("port_offset", plan.machine.portOffset);
+    if (plan.machine.ownerPid > 0) {
+      doc.put("owner", StaleRuns.owner(plan.machine.ownerPid));
+    }
     doc.put("git_rev", plan.machine.gitRev);
     doc.put("git_dirty", plan.machine.gitDirty);
     doc.put("versions", versions(plan.machine));

@@ -46,6 +46,8 @@ public final class RunPlanner {
     String grinderClasspath;
     String gitRev = "unknown";
     boolean gitDirty;
+    /** The ./suite run process that owns the run (0: none recorded): see {@link StaleRuns}. */
+    long ownerPid;
   }
 
   private final RunArguments args;

@@ -1,0 +1,62 @@
+package io.github.hbasegrindersuite.lifecycle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Which "running" runs have lost their ./suite run, from hand-made run folders. */
+class StaleRunsTest {
+  @TempDir
+  Path runs;
+
+  private void run(String id, String status, String owner) throws Exception {
+    final Path dir = Files.createDirectories(runs.resolve(id));
+    Files.writeString(dir.resolve("manifest.json"), "{\"run_id\":\"" + id + "\",\"status\":\"" + status + "\"}");
+    Files.writeString(dir.resolve("plan.json"), "{\"run_id\":\"" + id + "\"" + (owner == null ? "" : ",\"owner\":" + owner) + "}");
+  }
+
+  private static String owner(long pid, String started) {
+    return "{\"pid\":" + pid + ",\"started\":" + (started == null ? "null" : "\"" + started + "\"") + "}";
+  }
+
+  /** A PID no process has: one past the kernel's largest. */
+  private static long deadPid() throws Exception {
+    return Long.parseLong(Files.readString(Path.of("/proc/sys/kernel/pid_max")).trim()) + 1;
+  }
+
+  @Test
+  void aRunningRunWhoseOwnerIsGoneIsStaleAndNothingElseIs() throws Exception {
+    final long me = ProcessHandle.current().pid();
+    final String myStart = ProcessHandle.current().info().startInstant().orElseThrow().toString();
+    run("run-1", "running", owner(deadPid(), "2026-11-23T10:00:00Z"));            // owner gone
+    run("run-2", "running", owner(me, myStart));                                 // owner alive: still going
+    run("run-3", "running", owner(me, "2001-01-01T00:00:00Z"));                  // PID reused by another process
+    run("run-4", "complete", owner(deadPid(), null));                            // already judged
+    run("run-5", "running", null);                                               // planned before owners were recorded
+    run("run-6", "running", owner(me, null));                                    // start unknown: alive is enough
+    Files.createDirectories(runs.resolve("run-7"));                              // allocated, nothing written yet
+    Files.writeString(runs.resolve("run-8"), "not a folder");
+    final List<StaleRuns.Stale> stale = StaleRuns.find(runs);
+    assertEquals(List.of("run-1", "run-3"), stale.stream().map(s -> s.runDir.getFileName().toString()).collect(Collectors.toList()));
+    assertEquals(me, stale.get(1).ownerPid);
+  }
+
+  @Test
+  void theOwnerRecordedForThisProcessIsAliveWithItsOwnStart() {
+    final long me = ProcessHandle.current().pid();
+    final var owner = StaleRuns.owner(me);
+    assertEquals(me, owner.get("pid"));
+    assertTrue(StaleRuns.isAlive(me, (String) owner.get("started")));
+  }
+
+  @Test
+  void noRunsFolderMeansNoStaleRuns() throws Exception {
+    assertTrue(StaleRuns.find(runs.resolve("absent")).isEmpty());
+  }
+}
