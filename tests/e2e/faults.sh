@@ -151,6 +151,43 @@ t_fault_agent_killed() {
   fi
 }
 
+# Ctrl-C on ./suite run (SIGINT to its process group, as a terminal sends it): everything it
+# started stops (console, agents, workers, samplers, the lab), the run says "interrupted" and
+# keeps its data logs, and the command exits 130 within a bound.
+t_fault_ctrl_c_run() {
+  local marker=$TEST_LOGS/fault-ctrl-c-run.start run_dir rc=0
+  touch "$marker"
+  sleep 1
+  setsid python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1], sys.argv[1:])' \
+    "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 60 > "$TEST_LOGS/fault-ctrl-c-run.log" 2>&1 < /dev/null &
+  local run_pid=$!
+  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
+  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj1/inj1-0-data.log" 300 90; then
+    kill -INT -- "-$run_pid" 2> /dev/null
+    wait "$run_pid"
+    fail "fault, Ctrl-C on a run: it did not get going: $(tail -3 "$TEST_LOGS/fault-ctrl-c-run.log")"
+    return
+  fi
+  local interrupted_at=$SECONDS waited=0
+  kill -INT -- "-$run_pid"
+  while kill -0 "$run_pid" 2> /dev/null && ((waited < 120)); do sleep 0.5; waited=$((waited + 1)); done
+  if kill -0 "$run_pid" 2> /dev/null; then
+    kill -KILL -- "-$run_pid" 2> /dev/null
+    fail "fault, Ctrl-C on a run: still running 60 s after Ctrl-C: $(tail -3 "$TEST_LOGS/fault-ctrl-c-run.log")"
+    return
+  fi
+  wait "$run_pid" || rc=$?
+  local status lines
+  status=$(jq -r .status "$run_dir/manifest.json" 2> /dev/null)
+  lines=$(cat "$run_dir"/injectors/inj*/inj*-data.log 2> /dev/null | wc -l)
+  if ((rc == 130 && lines > 300)) && [[ $status == interrupted && -z $(rt_procs_in "$run_dir") ]] \
+     && ! ip link show "hgsbr$SUITE_PORT_OFFSET" > /dev/null 2>&1; then
+    pass "fault, Ctrl-C on a run: stopped in $((SECONDS - interrupted_at))s, exit 130, interrupted, $lines data-log lines kept, no process or lab left"
+  else
+    fail "fault, Ctrl-C on a run: rc $rc, status $status, $lines lines, left: $(rt_procs_in "$run_dir" | tr '\n' ' ')$(ip link show "hgsbr$SUITE_PORT_OFFSET" > /dev/null 2>&1 && echo ' and the lab')"
+  fi
+}
+
 # Ctrl-C on ./suite sweep (SIGINT to its process group, as a terminal sends it) during its first
 # run: everything started stops, the run and the sweep say "interrupted", what was recorded is
 # kept, no further run starts, and the sweep exits 130 within a bound.
@@ -358,6 +395,7 @@ run_fault_tests() {
   t_fault_agent_killed
   t_fault_console_killed
   t_fault_run_killed
+  t_fault_ctrl_c_run
   t_fault_ctrl_c_sweep
   t_fault_disk_full
   t_fault_shim_killed
