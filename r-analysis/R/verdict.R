@@ -182,11 +182,12 @@ compare_verdict <- function(runs, baselines, analyses, contrasts = NULL, gstats 
     sprintf(" (worst %s: off-timer gap %s us per request against %s us of HBase time)", analyses[[worst]]$run_id,
             fmt_num(w$gap_us, 0), fmt_num(w$hbase_us, 0))
   } else ""
-  consequence <- sub("^its ", "their ", VERDICT_RULES[kind == first$verdict, consequence])
+  consequence <- VERDICT_RULES[kind == first$verdict, consequence]
+  consequence <- if (startsWith(consequence, "its ")) sub("^its ", "their ", consequence) else paste("for them", consequence)
   others <- if (nrow(by_kind) > 1) paste0("; also ", paste(sprintf("%s: %s", by_kind$verdict[-1],
                                                                     vapply(by_kind$runs[-1], paste, "", collapse = ", ")), collapse = "; ")) else ""
   list(kind = first$verdict,
-       sentence = sprintf("%s: %d of %d runs (%s)%s; for them %s%s; %s%s", first$verdict, length(first$runs[[1]]), n,
+       sentence = sprintf("%s: %d of %d runs (%s)%s; %s%s; %s%s", first$verdict, length(first$runs[[1]]), n,
                           paste(first$runs[[1]], collapse = ", "), detail, consequence, others, alike_note,
                           if (nzchar(findings)) paste0("; ", findings) else ""),
        kinds = by_kind$verdict, disqualifies = sort(unique(unlist(VERDICT_RULES[kind %in% by_kind$verdict, disqualifies]))))

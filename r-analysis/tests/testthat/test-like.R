@@ -117,3 +117,28 @@ test_that("a ratio's direction reads as English: one thread, several threads", {
   expect_equal(direction_label("threads", "8", "4"), "8 threads / 4 threads")
   expect_equal(direction_label("target", "thrift", "direct"), "thrift / direct")
 })
+
+test_that("a direct/thrift pair greys its throughput ratio when a run's verdict disqualifies throughput, the whole row for comparisons", {
+  # get: clean runs; put: the direct run is shared CPU (throughput only); mix: a thrift run is not steady (comparison).
+  spec <- data.table(run = paste0("run-", 1:6), target = c("direct", "thrift", "direct", "thrift", "direct", "thrift"),
+                     operations = c("get:100", "get:100", "put:100", "put:100", "get:70,put:30", "get:70,put:30"), threads = 8)
+  runs <- runs_table(spec)
+  runs[, disqualifies := c("", "", "throughput", "", "", "comparison,latency,throughput")]
+  tput <- c(1000, 800, 500, 650, 700, 900)
+  stacked <- data.table(run = spec$run, run_order = 1:6, test = "total", test_number = NA_integer_, threads = 8,
+                        throughput_rps = tput, mean_ms = 8000 / tput, p90_ms = 1, p99_ms = 2,
+                        witness_mean_ms = NA_real_, witness_p90_ms = NA_real_, witness_p99_ms = NA_real_,
+                        grinder_coarse = FALSE, witness_count = 0)
+  contrasts <- group_contrasts(group_stats(stacked, runs), runs)
+  rows <- strsplit(contrast_table(contrasts, runs), "\n", fixed = TRUE)[[1]]
+  row_of <- function(workload) rows[grepl(paste0(">", workload, "<"), rows, fixed = TRUE)]
+  expect_false(grepl("disq", row_of("direct, get, 8 threads")))
+  put <- row_of("direct, put, 8 threads")
+  expect_match(put, "<td class=\"disq\">1.300</td>", fixed = TRUE)      # 650 / 500, greyed
+  expect_match(put, "<td>0.769</td>", fixed = TRUE)                     # mean latency ratio, clear
+  expect_false(grepl("<tr class=\"disq\">", put, fixed = TRUE))
+  expect_match(row_of("direct, get:70,put:30, 8 threads"), "^<tr class=\"disq\">")
+  html <- paste(rows, collapse = "\n")
+  expect_match(html, "Greyed throughput ratios: a run of the pair has its throughput disqualified", fixed = TRUE)
+  expect_match(html, "Greyed rows involve a run whose verdict disqualifies comparisons.", fixed = TRUE)
+})

@@ -153,3 +153,15 @@ test_that("a degraded or interrupted run is flagged like an incomplete one; a co
   }
   expect_equal(check_manifest(list(found = TRUE, error = NA, status = "complete"))$status, "ok")
 })
+
+test_that("a comparison's verdict names the runs a kind covers and reads as one sentence", {
+  runs <- data.table(run = c("run-1", "run-2", "run-3"), verdict = c("shared CPU", "shared CPU", "client-bound"))
+  baselines <- data.table(run = runs$run, baseline = c(NA, "run-1", "run-1"), relation = c("baseline", "target direct -> thrift", "threads 8 -> 16"))
+  analyses <- list(list(run_id = "run-3", facts = list(client = list(ratio = 1.4, gap_us = 700, hbase_us = 500))))
+  expect_equal(compare_verdict(runs[1:2], baselines[1:2], analyses)$sentence,
+               paste("shared CPU: 2 of 2 runs (run-1, run-2); their throughput is what this machine gave HBase and the injectors together,",
+                     "a lower bound of HBase's own; compare it only with runs of the same injector setup; 1 of 1 runs set against an alike baseline"))
+  expect_match(compare_verdict(runs, baselines, analyses)$sentence,
+               paste0("^client-bound: 1 of 3 runs \\(run-3\\) \\(worst run-3: off-timer gap 700 us per request against 500 us of HBase time\\); ",
+                      "for them throughput and comparisons between runs measure the injectors, not HBase .*; also shared CPU: run-1, run-2; "))
+})
