@@ -390,6 +390,47 @@ t_fault_console_killed() {
   fi
 }
 
+# SIGKILL a whole sweep (its process group: the sweep, its ./suite run, console, agents, workers):
+# the sweep and its run still say "running" and the lab is left. The next ./suite sweep judges
+# the run incomplete, takes the lab down, records the lost sweep as interrupted, then runs.
+t_fault_sweep_killed() {
+  local scenario=$TEST_LOGS/killed-sweep.properties next=$TEST_LOGS/next-sweep.properties marker=$TEST_LOGS/fault-sweep.start
+  local run_dir sweep_dir rc=0 started=$SECONDS
+  printf '%s\n' 'sweep.threads = 2,4' 'sweep.operations = get:100' 'sweep.injectors = 2' 'sweep.duration = 30' \
+    'hbaseload.table = e2erun' 'hbaseload.rows = 2000' 'hbaseload.regions = 4' 'hbaseload.value.size = 100' > "$scenario"
+  printf '%s\n' 'sweep.threads = 2' 'sweep.operations = get:100' 'sweep.injectors = 2' 'sweep.duration = 5' \
+    'hbaseload.table = e2erun' 'hbaseload.rows = 2000' 'hbaseload.regions = 4' 'hbaseload.value.size = 100' > "$next"
+  touch "$marker"
+  sleep 1
+  setsid "$RT_SUITE" sweep "$scenario" > "$TEST_LOGS/fault-sweep.log" 2>&1 < /dev/null &
+  local sweep_pid=$!
+  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
+  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj1/inj1-0-data.log" 300 90; then
+    kill -KILL -- "-$sweep_pid" 2> /dev/null
+    wait "$sweep_pid"
+    fail "fault, sweep killed: its first run did not get going: $(tail -3 "$TEST_LOGS/fault-sweep.log")"
+    return
+  fi
+  kill -KILL -- "-$sweep_pid"
+  wait "$sweep_pid" 2> /dev/null
+  sweep_dir=$(sed -n 's|^\(sweep-[0-9]*\): \(/.*\)$|\2|p' "$TEST_LOGS/fault-sweep.log" | head -1)
+  local then_sweep then_run
+  then_sweep=$(jq -r .status "$sweep_dir/sweep.json" 2> /dev/null)
+  then_run=$(jq -r .status "$run_dir/manifest.json" 2> /dev/null)
+  "$RT_SUITE" sweep "$next" > "$TEST_LOGS/fault-sweep-next.log" 2>&1 || rc=$?
+  local now_sweep now_run
+  now_sweep=$(jq -r .status "$sweep_dir/sweep.json" 2> /dev/null)
+  now_run=$(jq -r .status "$run_dir/manifest.json" 2> /dev/null)
+  if ((rc == 0)) && [[ $then_sweep == running && $then_run == running && $now_sweep == interrupted && $now_run == incomplete ]] \
+     && grep -q "^${sweep_dir##*/} had lost its ./suite sweep (pid $sweep_pid): now interrupted" "$TEST_LOGS/fault-sweep-next.log" \
+     && grep -q "^${run_dir##*/} had lost its ./suite run (pid [0-9]*): now incomplete; it had left running: .*network lab" "$TEST_LOGS/fault-sweep-next.log" \
+     && [[ -z $(rt_procs_in "$run_dir") ]]; then
+    pass "fault, sweep killed: the next sweep judged its run incomplete (lab taken down) and the sweep interrupted, then ran (exit 0), in $((SECONDS - started))s"
+  else
+    fail "fault, sweep killed: next sweep rc $rc; sweep $then_sweep -> $now_sweep, run $then_run -> $now_run; $(grep -m2 'had lost\|suite sweep:' "$TEST_LOGS/fault-sweep-next.log" | tr '\n' ' ')"
+  fi
+}
+
 run_fault_tests() {
   t_fault_worker_killed
   t_fault_agent_killed
@@ -397,6 +438,7 @@ run_fault_tests() {
   t_fault_run_killed
   t_fault_ctrl_c_run
   t_fault_ctrl_c_sweep
+  t_fault_sweep_killed
   t_fault_disk_full
   t_fault_shim_killed
   t_fault_hbase_restart

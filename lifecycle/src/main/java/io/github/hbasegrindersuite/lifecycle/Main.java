@@ -15,10 +15,10 @@ import java.util.Map;
  * finalise RUN_DIR [--console-exit N] [--aborted TEXT] [--interrupted] [--agent-exited HOST]...
  *          [--hbase-metrics TEXT] [--no-table-info]   judge a finished run, write manifest.json
  * sweep-plan --runs-dir D --default-properties F --plan-out FILE [--dry-run] SCENARIO [--duration D]
- *          [--injectors N] [--repeat N] [--slo GATES]  expand a sweep into runs
+ *          [--injectors N] [--repeat N] [--slo GATES] [--owner-pid PID]  expand a sweep into runs
  * sweep-record SWEEP_DIR STATUS                      write sweep.json from the sweep's runs
- * stale-runs --runs-dir D                            runs still "running" whose ./suite run is gone:
- *                                                    "RUN_DIR TAB OWNER_PID" lines
+ * stale-runs --runs-dir D                            runs and sweeps still "running" whose ./suite run
+ *                                                    or sweep is gone: "DIR TAB OWNER_PID" lines
  * resolve-properties --out FILE --port-offset N --script S --log-dir D --worker-classpath CP PROPERTIES
  *          [-- OVERRIDE_LINE...]                     a standalone run's exact properties
  * </pre>
@@ -156,6 +156,7 @@ public final class Main {
       overrides.repeat = RunArguments.positive("--repeat", options.get("--repeat"));
     }
     overrides.slo = options.get("--slo");
+    overrides.ownerPid = Long.parseLong(options.getOrDefault("--owner-pid", "0"));
     final String scenario = options.get("");
     if (scenario == null) {
       throw new LifecycleException("no scenario given");

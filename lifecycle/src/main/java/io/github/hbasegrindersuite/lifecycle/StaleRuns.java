@@ -13,11 +13,12 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Runs whose manifest still says "running" although the ./suite run that owns them is gone
- * (SIGKILL, a lost terminal, a crashed machine): nothing else would ever judge them. The owner
- * is the process recorded in plan.json with its start instant, so a PID the kernel has since
- * given to another process does not pass for the owner. Runs planned before owners were
- * recorded are never called stale: nothing tells whether they are still going.
+ * Runs whose manifest, and sweeps whose sweep.json, still say "running" although the ./suite run
+ * or ./suite sweep that owns them is gone (SIGKILL, a lost terminal, a crashed machine): nothing
+ * else would ever judge them. The owner is the process recorded in plan.json (sweep-plan.json)
+ * with its start instant, so a PID the kernel has since given to another process does not pass
+ * for the owner. Those planned before owners were recorded are never called stale: nothing
+ * tells whether they are still going.
  */
 final class StaleRuns {
 
@@ -48,7 +49,7 @@ final class StaleRuns {
       return stale;
     }
     try (Stream<Path> dirs = Files.list(runsDir)) {
-      for (Path dir : (Iterable<Path>) dirs.filter(d -> d.getFileName().toString().matches("run-[0-9]+")).sorted()::iterator) {
+      for (Path dir : (Iterable<Path>) dirs.filter(d -> d.getFileName().toString().matches("(run|sweep)-[0-9]+")).sorted()::iterator) {
         final Optional<Long> gone = goneOwner(dir);
         gone.ifPresent(pid -> stale.add(new Stale(dir, pid)));
       }
@@ -58,13 +59,14 @@ final class StaleRuns {
     return stale;
   }
 
-  /** The owner's PID when DIR's run is "running" and its owner is gone; empty otherwise. */
+  /** The owner's PID when DIR's run or sweep is "running" and its owner is gone; empty otherwise. */
   static Optional<Long> goneOwner(Path dir) {
+    final boolean sweep = dir.getFileName().toString().startsWith("sweep-");
     final JsonObject manifest;
     final JsonObject plan;
     try {
-      manifest = Json.read(dir.resolve("manifest.json"));
-      plan = Json.read(dir.resolve("plan.json"));
+      manifest = Json.read(dir.resolve(sweep ? "sweep.json" : "manifest.json"));
+      plan = Json.read(dir.resolve(sweep ? "sweep-plan.json" : "plan.json"));
     } catch (LifecycleException | RuntimeException e) {
       return Optional.empty(); // no plan or manifest (yet): not a run this can judge
     }

@@ -45,6 +45,8 @@ public final class SweepPlanner {
     Integer injectors;
     Integer repeat;
     String slo;
+    /** The ./suite sweep process (0: none recorded): see {@link StaleRuns}. */
+    long ownerPid;
   }
 
   /** Properties that remember the order of their keys (sweep.vary.* apply in file order). */
@@ -68,6 +70,7 @@ public final class SweepPlanner {
   final Map<String, String> base = new LinkedHashMap<>();
   final String prepare;
   final String slo;
+  private final long ownerPid;
   final String durationText;
 
   SweepPlanner(Path scenario, Path defaultProperties, Overrides overrides) throws LifecycleException {
@@ -157,6 +160,7 @@ public final class SweepPlanner {
     final int repeat = repeatText.isEmpty() ? 1 : RunArguments.positive("sweep.repeat", repeatText);
     points.addAll(repeat(grid, repeat));
     this.slo = overrides.slo != null ? overrides.slo : value(p, "sweep.slo");
+    this.ownerPid = overrides.ownerPid;
 
     PropertiesFile.sorted(PropertiesFile.read(defaultProperties)).forEach(base::put);
     for (String key : p.order) {
@@ -263,6 +267,9 @@ public final class SweepPlanner {
     doc.put("base_properties", dir.resolve("base.properties").toString());
     doc.put("common_args", common);
     doc.put("points", planned);
+    if (ownerPid > 0) {
+      doc.put("owner", StaleRuns.owner(ownerPid));
+    }
     Json.write(dir.resolve("sweep-plan.json"), doc);
     SweepRecord.write(dir, "running");
     return dir;

@@ -25,9 +25,11 @@ class StaleRunsTest {
     return "{\"pid\":" + pid + ",\"started\":" + (started == null ? "null" : "\"" + started + "\"") + "}";
   }
 
-  /** A PID no process has: one past the kernel's largest. */
+  /** The PID of a process that has ended (reading /proc/sys/kernel/pid_max with Files.readString gave "3"). */
   private static long deadPid() throws Exception {
-    return Long.parseLong(Files.readString(Path.of("/proc/sys/kernel/pid_max")).trim()) + 1;
+    final Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    return gone.pid();
   }
 
   @Test
@@ -45,6 +47,24 @@ class StaleRunsTest {
     final List<StaleRuns.Stale> stale = StaleRuns.find(runs);
     assertEquals(List.of("run-1", "run-3"), stale.stream().map(s -> s.runDir.getFileName().toString()).collect(Collectors.toList()));
     assertEquals(me, stale.get(1).ownerPid);
+  }
+
+  @Test
+  void aRunningSweepWhoseOwnerIsGoneIsStaleToo() throws Exception {
+    final long me = ProcessHandle.current().pid();
+    final String myStart = ProcessHandle.current().info().startInstant().orElseThrow().toString();
+    sweep("sweep-1", "running", owner(deadPid(), null));
+    sweep("sweep-2", "running", owner(me, myStart));
+    sweep("sweep-3", "interrupted", owner(deadPid(), null));
+    run("run-1", "running", owner(deadPid(), null));
+    assertEquals(List.of("run-1", "sweep-1"),
+        StaleRuns.find(runs).stream().map(s -> s.runDir.getFileName().toString()).collect(Collectors.toList()));
+  }
+
+  private void sweep(String id, String status, String owner) throws Exception {
+    final Path dir = Files.createDirectories(runs.resolve(id));
+    Files.writeString(dir.resolve("sweep.json"), "{\"sweep_id\":\"" + id + "\",\"status\":\"" + status + "\"}");
+    Files.writeString(dir.resolve("sweep-plan.json"), "{\"sweep_id\":\"" + id + "\",\"owner\":" + owner + "}");
   }
 
   @Test
