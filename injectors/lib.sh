@@ -255,7 +255,9 @@ stop_sampler() {
 }
 
 # Bring host I's logs and metrics into runs/run-N/injectors/<host>/ (nothing to do when the
-# host wrote there directly). Grinder's file store (the distributed scripts) is left behind.
+# host wrote there directly). Grinder's file store (the distributed scripts) is left behind. A
+# hosts-file host's run folder is removed once copied, so hosts do not fill up run after run; one
+# that could not be copied stays there, named in the warning.
 collect_host() {
   local i=$1 target=$2 dir
   dir=$(host_run_dir "$i")
@@ -264,6 +266,8 @@ collect_host() {
     loopback | netns) rm -rf "$target/${HOST_IDS[$i]}-file-store" ;;
     *)
       host_sh "$i" "tar -C $(printf %q "$dir") --exclude='*-file-store' -cf - ." < /dev/null | tar -C "$target" -xf - \
-        || { info "  warning: collecting from ${HOST_IDS[$i]} (${HOST_DEST[$i]}:$dir) failed"; return 1; } ;;
+        || { info "  warning: collecting from ${HOST_IDS[$i]} (${HOST_DEST[$i]}:$dir) failed: left there"; return 1; }
+      host_sh "$i" "rm -rf $(printf %q "$dir")" < /dev/null \
+        || info "  warning: could not remove ${HOST_DEST[$i]}:$dir after copying it" ;;
   esac
 }

@@ -240,8 +240,9 @@ EOF
      && [[ -s $dir/injectors/east/east-0-data.log && -s $dir/injectors/west/west-0-data.log ]] \
      && [[ -s $dir/injectors/east/metrics.csv && -s $dir/injectors/west/metrics.csv ]] \
      && [[ -s $TEST_LOGS/ssh-east/lib/jars/grinder-core-3.11.jar ]] \
+     && [[ -z $(find "$TEST_LOGS/ssh-east/runs" "$TEST_LOGS/ssh-west/runs" -mindepth 1 -maxdepth 1 2> /dev/null) ]] \
      && [[ $(rt_datalog_counts "$dir/injectors" || true) == "$(rt_console_counts "$dir" || true)" ]]; then
-    pass "run on hosts-file hosts over (stand-in) ssh: jars copied, logs and metrics copied back, counts agree"
+    pass "run on hosts-file hosts over (stand-in) ssh: jars copied, logs and metrics copied back and removed from the hosts, counts agree"
   else
     fail "run on ssh hosts: rc $RT_RC: $(tail -3 <<< "$RT_OUT")"
   fi
