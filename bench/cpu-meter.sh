@@ -71,7 +71,9 @@ declare -A SEEN_TICKS=() SEEN_LABEL=()
 record() {
   local pid ticks label
   while read -r pid ticks label; do
-    SEEN_TICKS[$pid]=$ticks SEEN_LABEL[$pid]=$label
+    SEEN_TICKS[$pid]=$ticks
+    # A JVM that is exiting shows an empty command line: keep the name it had.
+    [[ $label == 'java:?' && -n ${SEEN_LABEL[$pid]:-} ]] || SEEN_LABEL[$pid]=$label
   done < <(sample_processes)
 }
 

@@ -30,6 +30,15 @@ ft_newest_run() {
   find "$SUITE_RUNS_DIR" -maxdepth 1 -name 'run-*' -newer "$1" -type d | sort -V | tail -1
 }
 
+# Wait (bounded: 60 s for the folder, 90 s for the lines) until the run started after MARKER has
+# its folder (then in FT_RUN_DIR) and its FILE there holds N lines: the load is going.
+ft_run_going() {
+  local marker=$1 file=$2 n=$3
+  FT_RUN_DIR=""
+  for _ in $(seq 1 120); do FT_RUN_DIR=$(ft_newest_run "$marker"); [[ -n $FT_RUN_DIR ]] && break; sleep 0.5; done
+  [[ -n $FT_RUN_DIR ]] && ft_wait_lines "$FT_RUN_DIR/$file" "$n" 90
+}
+
 # SIGKILL one injector's worker mid-run: the other host measures to its end; the killed
 # worker's data log is collected, short of at most about a second before the kill; the run
 # ends incomplete, non-zero, naming the worker; nothing is left running.
@@ -39,12 +48,12 @@ t_fault_worker_killed() {
   sleep 1
   "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 4 --duration 20 > "$TEST_LOGS/fault-worker.log" 2>&1 &
   local run_pid=$!
-  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
-  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj2/inj2-0-data.log" 500 90; then
+  if ! ft_run_going "$marker" injectors/inj2/inj2-0-data.log 500; then
     wait "$run_pid"
     fail "fault, worker killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-worker.log")"
     return
   fi
+  run_dir=$FT_RUN_DIR
   sleep 2
   pid=$(ft_worker_pid "$run_dir" inj2)
   kill_ms=$(date +%s%3N)
@@ -76,12 +85,12 @@ t_fault_hbase_restart() {
   "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 4 --duration 60 \
     --set hbaseload.timeout.ms=$timeout_ms > "$TEST_LOGS/fault-hbase.log" 2>&1 &
   local run_pid=$!
-  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
-  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj1/inj1-0-data.log" 500 90; then
+  if ! ft_run_going "$marker" injectors/inj1/inj1-0-data.log 500; then
     wait "$run_pid"
     fail "fault, HBase restarted: the run did not get going: $(tail -3 "$TEST_LOGS/fault-hbase.log")"
     return
   fi
+  run_dir=$FT_RUN_DIR
   sleep 3
   timeout 120 "$RT_SUITE" hbase stop > "$TEST_LOGS/fault-hbase-stop.log" 2>&1
   sleep 5
@@ -126,12 +135,12 @@ t_fault_agent_killed() {
   sleep 1
   "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 4 --duration 20 > "$TEST_LOGS/fault-agent.log" 2>&1 &
   local run_pid=$!
-  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
-  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj2/inj2-0-data.log" 500 90; then
+  if ! ft_run_going "$marker" injectors/inj2/inj2-0-data.log 500; then
     wait "$run_pid"
     fail "fault, agent killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-agent.log")"
     return
   fi
+  run_dir=$FT_RUN_DIR
   sleep 2
   pid=$(cat "$run_dir/injectors/inj2/agent.pid" 2> /dev/null)
   kill_ms=$(date +%s%3N)
@@ -161,13 +170,13 @@ t_fault_ctrl_c_run() {
   setsid python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1], sys.argv[1:])' \
     "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 60 > "$TEST_LOGS/fault-ctrl-c-run.log" 2>&1 < /dev/null &
   local run_pid=$!
-  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
-  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj1/inj1-0-data.log" 300 90; then
+  if ! ft_run_going "$marker" injectors/inj1/inj1-0-data.log 300; then
     kill -INT -- "-$run_pid" 2> /dev/null
     wait "$run_pid"
     fail "fault, Ctrl-C on a run: it did not get going: $(tail -3 "$TEST_LOGS/fault-ctrl-c-run.log")"
     return
   fi
+  run_dir=$FT_RUN_DIR
   local interrupted_at=$SECONDS waited=0
   kill -INT -- "-$run_pid"
   while kill -0 "$run_pid" 2> /dev/null && ((waited < 120)); do sleep 0.5; waited=$((waited + 1)); done
@@ -203,13 +212,13 @@ t_fault_ctrl_c_sweep() {
   setsid python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1], sys.argv[1:])' \
     "$RT_SUITE" sweep "$scenario" > "$TEST_LOGS/fault-ctrl-c.log" 2>&1 < /dev/null &
   local sweep_pid=$!
-  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
-  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj1/inj1-0-data.log" 300 90; then
+  if ! ft_run_going "$marker" injectors/inj1/inj1-0-data.log 300; then
     kill -INT -- "-$sweep_pid" 2> /dev/null
     wait "$sweep_pid"
     fail "fault, Ctrl-C on a sweep: its first run did not get going: $(tail -3 "$TEST_LOGS/fault-ctrl-c.log")"
     return
   fi
+  run_dir=$FT_RUN_DIR
   local interrupted_at=$SECONDS waited=0
   kill -INT -- "-$sweep_pid"
   # Bounded: everything must stop within 60 s, or the test says so and kills what is left.
@@ -244,12 +253,12 @@ t_fault_run_killed() {
   sleep 1
   "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 60 > "$TEST_LOGS/fault-run.log" 2>&1 &
   local run_pid=$!
-  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
-  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj1/inj1-0-data.log" 300 90; then
+  if ! ft_run_going "$marker" injectors/inj1/inj1-0-data.log 300; then
     wait "$run_pid"
     fail "fault, ./suite run killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-run.log")"
     return
   fi
+  run_dir=$FT_RUN_DIR
   kill -KILL "$run_pid"
   wait "$run_pid" 2> /dev/null || rc=$?
   sleep 1
@@ -285,13 +294,13 @@ t_fault_shim_killed() {
   "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 40 \
     --set hbaseload.target=thrift --set "hbaseload.thrift.port=$PORT_SHIM" > "$TEST_LOGS/fault-shim.log" 2>&1 &
   local run_pid=$!
-  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
-  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj1/inj1-0-data.log" 500 90; then
+  if ! ft_run_going "$marker" injectors/inj1/inj1-0-data.log 500; then
     wait "$run_pid"
     "$RT_SUITE" shim stop > /dev/null 2>&1
     fail "fault, shim killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-shim.log")"
     return
   fi
+  run_dir=$FT_RUN_DIR
   sleep 2
   pid=$(cat "$HBASE_LOCAL_DIR/pids/thrift-shim.pid" 2> /dev/null)
   [[ -n $pid ]] && kill -KILL "$pid"
@@ -362,12 +371,12 @@ t_fault_console_killed() {
   sleep 1
   "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 40 > "$TEST_LOGS/fault-console.log" 2>&1 &
   local run_pid=$!
-  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
-  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj2/inj2-0-data.log" 500 90; then
+  if ! ft_run_going "$marker" injectors/inj2/inj2-0-data.log 500; then
     wait "$run_pid"
     fail "fault, console killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-console.log")"
     return
   fi
+  run_dir=$FT_RUN_DIR
   sleep 2
   pid=$(cat "$run_dir/console/console.pid" 2> /dev/null)
   kill_ms=$(date +%s%3N)
@@ -404,13 +413,13 @@ t_fault_sweep_killed() {
   sleep 1
   setsid "$RT_SUITE" sweep "$scenario" > "$TEST_LOGS/fault-sweep.log" 2>&1 < /dev/null &
   local sweep_pid=$!
-  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
-  if [[ -z $run_dir ]] || ! ft_wait_lines "$run_dir/injectors/inj1/inj1-0-data.log" 300 90; then
+  if ! ft_run_going "$marker" injectors/inj1/inj1-0-data.log 300; then
     kill -KILL -- "-$sweep_pid" 2> /dev/null
     wait "$sweep_pid"
     fail "fault, sweep killed: its first run did not get going: $(tail -3 "$TEST_LOGS/fault-sweep.log")"
     return
   fi
+  run_dir=$FT_RUN_DIR
   kill -KILL -- "-$sweep_pid"
   wait "$sweep_pid" 2> /dev/null
   sweep_dir=$(sed -n 's|^\(sweep-[0-9]*\): \(/.*\)$|\2|p' "$TEST_LOGS/fault-sweep.log" | head -1)

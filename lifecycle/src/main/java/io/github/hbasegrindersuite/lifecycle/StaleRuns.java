@@ -79,16 +79,31 @@ final class StaleRuns {
     return isAlive(pid, started) ? Optional.empty() : Optional.of(pid);
   }
 
-  /** Whether PID is alive and, when its start was recorded, the same process. */
+  /** Whether PID is alive (a zombie is not) and, when its start was recorded, the same process. */
   static boolean isAlive(long pid, String recordedStart) {
     final Optional<ProcessHandle> handle = ProcessHandle.of(pid);
-    if (handle.isEmpty() || !handle.get().isAlive()) {
+    if (handle.isEmpty() || !handle.get().isAlive() || isZombie(pid)) {
       return false;
     }
     if (recordedStart == null || recordedStart.isEmpty()) {
       return true;
     }
     return startOf(pid).map(start -> start.toString().equals(recordedStart)).orElse(true);
+  }
+
+  /**
+   * A killed process whose parent was killed with it stays a zombie until something reaps it,
+   * and ProcessHandle calls it alive. Linux only; elsewhere nothing is a zombie. Read as a stream:
+   * Files.readString of a procfs file can come back short (it trusts the size procfs reports).
+   */
+  static boolean isZombie(long pid) {
+    try (java.io.BufferedReader stat = Files.newBufferedReader(Path.of("/proc", Long.toString(pid), "stat"))) {
+      final String line = stat.readLine();
+      final int close = line == null ? -1 : line.lastIndexOf(')');
+      return close > 0 && close + 2 < line.length() && line.charAt(close + 2) == 'Z';
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
   }
 
   private static Optional<Instant> startOf(long pid) {

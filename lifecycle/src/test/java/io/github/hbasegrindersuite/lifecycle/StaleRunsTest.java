@@ -68,6 +68,25 @@ class StaleRunsTest {
   }
 
   @Test
+  void aZombieIsNotAnOwner() throws Exception {
+    // The child (sleep 0.1) of a parent that never reaps it (exec sleep 5) is a zombie once it ends.
+    final Process parent = new ProcessBuilder("bash", "-c", "sleep 0.1 & echo $!; exec sleep 5").start();
+    try {
+      final long child = Long.parseLong(new java.io.BufferedReader(new java.io.InputStreamReader(parent.getInputStream())).readLine().trim());
+      final long until = System.nanoTime() + 3_000_000_000L;
+      while (!StaleRuns.isZombie(child) && System.nanoTime() < until) {
+        Thread.sleep(50);
+      }
+      assertTrue(StaleRuns.isZombie(child));
+      assertTrue(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false)); // what ProcessHandle says
+      assertEquals(false, StaleRuns.isAlive(child, null));
+      assertEquals(false, StaleRuns.isZombie(ProcessHandle.current().pid()));
+    } finally {
+      parent.destroyForcibly().waitFor();
+    }
+  }
+
+  @Test
   void theOwnerRecordedForThisProcessIsAliveWithItsOwnStart() {
     final long me = ProcessHandle.current().pid();
     final var owner = StaleRuns.owner(me);
