@@ -20,7 +20,8 @@ usage: ./suite soak [--minutes N] [--threads N] [--rate R] [--injectors N]
   --threads N    threads per run (default 8)
   --rate R       requests per second per thread, paced (default 100: moderate, not saturating)
   --injectors N  injectors per run (default 2)
-  Figures and the verdict: runs/soak-<time>/ (memory.csv, verdict.txt). Exit 1 when a target is missed.
+  Figures and the verdict: runs/soak-<time>/ (memory.csv: RSS every 5 s; heap.csv: live heap after a
+  full GC; runs.csv; verdict.txt). Exit 1 when a target is missed.
 EOF
 }
 
