@@ -30,6 +30,21 @@ ft_newest_run() {
   find "$SUITE_RUNS_DIR" -maxdepth 1 -name 'run-*' -newer "$1" -type d | sort -V | tail -1
 }
 
+# Start ./suite run RUN_ARGS... in the background (output in $TEST_LOGS/fault-NAME.log, its PID in
+# FT_RUN_PID) and wait until it is going (ft_run_going FILE N; its folder in FT_RUN_DIR). When it
+# does not get going, waits for it to end and returns 1.
+ft_start_run() {
+  local name=$1 file=$2 n=$3 marker=$TEST_LOGS/fault-$1.start
+  shift 3
+  touch "$marker"
+  sleep 1
+  "$RT_SUITE" run "$@" > "$TEST_LOGS/fault-$name.log" 2>&1 &
+  FT_RUN_PID=$!
+  ft_run_going "$marker" "$file" "$n" && return 0
+  wait "$FT_RUN_PID"
+  return 1
+}
+
 # Wait (bounded: 60 s for the folder, 90 s for the lines) until the run started after MARKER has
 # its folder (then in FT_RUN_DIR) and its FILE there holds N lines: the load is going.
 ft_run_going() {
@@ -43,16 +58,12 @@ ft_run_going() {
 # worker's data log is collected, short of at most about a second before the kill; the run
 # ends incomplete, non-zero, naming the worker; nothing is left running.
 t_fault_worker_killed() {
-  local marker=$TEST_LOGS/fault-worker.start run_dir pid kill_ms last_ms rc=0 started=$SECONDS
-  touch "$marker"
-  sleep 1
-  "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 4 --duration 20 > "$TEST_LOGS/fault-worker.log" 2>&1 &
-  local run_pid=$!
-  if ! ft_run_going "$marker" injectors/inj2/inj2-0-data.log 500; then
-    wait "$run_pid"
+  local run_dir pid kill_ms last_ms rc=0 started=$SECONDS
+  if ! ft_start_run worker injectors/inj2/inj2-0-data.log 500 --properties "$RT_PROPS" --injectors 2 --threads 4 --duration 20; then
     fail "fault, worker killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-worker.log")"
     return
   fi
+  local run_pid=$FT_RUN_PID
   run_dir=$FT_RUN_DIR
   sleep 2
   pid=$(ft_worker_pid "$run_dir" inj2)
@@ -79,17 +90,13 @@ t_fault_worker_killed() {
 # at its own timeout), failures are counted by class, load resumes once HBase is back,
 # and the run ends degraded (non-zero) naming the failures and the silent seconds.
 t_fault_hbase_restart() {
-  local marker=$TEST_LOGS/fault-hbase.start run_dir rc=0 started=$SECONDS timeout_ms=2000
-  touch "$marker"
-  sleep 1
-  "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 4 --duration 60 \
-    --set hbaseload.timeout.ms=$timeout_ms > "$TEST_LOGS/fault-hbase.log" 2>&1 &
-  local run_pid=$!
-  if ! ft_run_going "$marker" injectors/inj1/inj1-0-data.log 500; then
-    wait "$run_pid"
+  local run_dir rc=0 started=$SECONDS timeout_ms=2000
+  if ! ft_start_run hbase injectors/inj1/inj1-0-data.log 500 --properties "$RT_PROPS" --injectors 2 --threads 4 --duration 60 \
+    --set hbaseload.timeout.ms=$timeout_ms; then
     fail "fault, HBase restarted: the run did not get going: $(tail -3 "$TEST_LOGS/fault-hbase.log")"
     return
   fi
+  local run_pid=$FT_RUN_PID
   run_dir=$FT_RUN_DIR
   sleep 3
   timeout 120 "$RT_SUITE" hbase stop > "$TEST_LOGS/fault-hbase-stop.log" 2>&1
@@ -130,16 +137,12 @@ t_fault_hbase_restart() {
 # the other host measures to its end, the lost host's data log is collected up to about a second
 # before the kill, and the run ends incomplete, non-zero, naming the agent.
 t_fault_agent_killed() {
-  local marker=$TEST_LOGS/fault-agent.start run_dir pid kill_ms last_ms rc=0 started=$SECONDS
-  touch "$marker"
-  sleep 1
-  "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 4 --duration 20 > "$TEST_LOGS/fault-agent.log" 2>&1 &
-  local run_pid=$!
-  if ! ft_run_going "$marker" injectors/inj2/inj2-0-data.log 500; then
-    wait "$run_pid"
+  local run_dir pid kill_ms last_ms rc=0 started=$SECONDS
+  if ! ft_start_run agent injectors/inj2/inj2-0-data.log 500 --properties "$RT_PROPS" --injectors 2 --threads 4 --duration 20; then
     fail "fault, agent killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-agent.log")"
     return
   fi
+  local run_pid=$FT_RUN_PID
   run_dir=$FT_RUN_DIR
   sleep 2
   pid=$(cat "$run_dir/injectors/inj2/agent.pid" 2> /dev/null)
@@ -248,16 +251,12 @@ t_fault_ctrl_c_sweep() {
 # agents, workers, samplers, the network lab), judges it incomplete with the data logs it wrote,
 # and then runs normally.
 t_fault_run_killed() {
-  local marker=$TEST_LOGS/fault-run.start run_dir rc=0 next_rc=0 started=$SECONDS
-  touch "$marker"
-  sleep 1
-  "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 60 > "$TEST_LOGS/fault-run.log" 2>&1 &
-  local run_pid=$!
-  if ! ft_run_going "$marker" injectors/inj1/inj1-0-data.log 300; then
-    wait "$run_pid"
+  local run_dir rc=0 next_rc=0 started=$SECONDS
+  if ! ft_start_run run injectors/inj1/inj1-0-data.log 300 --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 60; then
     fail "fault, ./suite run killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-run.log")"
     return
   fi
+  local run_pid=$FT_RUN_PID
   run_dir=$FT_RUN_DIR
   kill -KILL "$run_pid"
   wait "$run_pid" 2> /dev/null || rc=$?
@@ -284,22 +283,18 @@ t_fault_run_killed() {
 # SIGKILL the thrift-shim mid-run and start it again: the thrift target's threads reconnect by
 # themselves, the failures in between are counted, load resumes, and the run ends degraded.
 t_fault_shim_killed() {
-  local marker=$TEST_LOGS/fault-shim.start run_dir rc=0 started=$SECONDS pid
+  local run_dir rc=0 started=$SECONDS pid
   if ! "$RT_SUITE" shim start > "$TEST_LOGS/fault-shim-start.log" 2>&1; then
     fail "fault, shim killed: the shim did not start: $(tail -1 "$TEST_LOGS/fault-shim-start.log")"
     return
   fi
-  touch "$marker"
-  sleep 1
-  "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 40 \
-    --set hbaseload.target=thrift --set "hbaseload.thrift.port=$PORT_SHIM" > "$TEST_LOGS/fault-shim.log" 2>&1 &
-  local run_pid=$!
-  if ! ft_run_going "$marker" injectors/inj1/inj1-0-data.log 500; then
-    wait "$run_pid"
+  if ! ft_start_run shim injectors/inj1/inj1-0-data.log 500 --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 40 \
+    --set hbaseload.target=thrift --set "hbaseload.thrift.port=$PORT_SHIM"; then
     "$RT_SUITE" shim stop > /dev/null 2>&1
     fail "fault, shim killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-shim.log")"
     return
   fi
+  local run_pid=$FT_RUN_PID
   run_dir=$FT_RUN_DIR
   sleep 2
   pid=$(cat "$HBASE_LOCAL_DIR/pids/thrift-shim.pid" 2> /dev/null)
@@ -366,16 +361,12 @@ t_fault_disk_full() {
 # once, their workers' data logs are kept up to the stop (flushed every second), and the run
 # ends incomplete, naming the console's exit, in bounded time, with nothing left running.
 t_fault_console_killed() {
-  local marker=$TEST_LOGS/fault-console.start run_dir pid kill_ms rc=0 started=$SECONDS
-  touch "$marker"
-  sleep 1
-  "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 40 > "$TEST_LOGS/fault-console.log" 2>&1 &
-  local run_pid=$!
-  if ! ft_run_going "$marker" injectors/inj2/inj2-0-data.log 500; then
-    wait "$run_pid"
+  local run_dir pid kill_ms rc=0 started=$SECONDS
+  if ! ft_start_run console injectors/inj2/inj2-0-data.log 500 --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 40; then
     fail "fault, console killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-console.log")"
     return
   fi
+  local run_pid=$FT_RUN_PID
   run_dir=$FT_RUN_DIR
   sleep 2
   pid=$(cat "$run_dir/console/console.pid" 2> /dev/null)
