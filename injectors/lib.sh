@@ -128,6 +128,16 @@ host_sh() {
   esac
 }
 
+# A run's hosts from its plan.json into the arrays the functions here work on.
+read_plan_hosts() {
+  local id kind index dest java work dir
+  while IFS=$'\t' read -r id kind index dest java work dir; do
+    HOST_IDS+=("$id"); HOST_KIND+=("$kind"); HOST_DEST+=("$dest"); HOST_JAVA+=("$java"); HOST_WORK+=("$work")
+    HOST_RUN_DIR+=("$dir")
+    if [[ $kind == netns ]]; then HOST_NS+=("$(lab_ns "$index")"); else HOST_NS+=(""); fi
+  done < <(jq -r '.hosts[] | [.id, .kind, .index, .destination, .java, .work_dir, .run_dir_on_host] | @tsv' "$1")
+}
+
 # Where host I keeps this run's files (plan.json "run_dir_on_host").
 host_run_dir() {
   echo "${HOST_RUN_DIR[$1]}"

@@ -47,6 +47,12 @@ die() {
   exit 1
 }
 
+# A command line that cannot be right (an unknown option, a missing argument): exit 2, as getopt does.
+usage_error() {
+  printf '%s: %s\n' "$SUITE_ME" "$*" >&2
+  exit 2
+}
+
 info() {
   printf '%s\n' "$*"
 }

@@ -219,9 +219,9 @@ t_run_missing_agent() {
 
 # Hosts reached "by ssh": a stand-in ssh that runs the command here exercises the real path
 # (jars copied to the host's work dir, agent and sampler started and stopped by PID, logs and
-# metrics copied back), without an ssh server.
-t_run_ssh_hosts() {
-  local hosts=$TEST_LOGS/hosts-ssh fake=$TEST_LOGS/fake-ssh
+# metrics copied back), without an ssh server. rt_fake_ssh writes it and prints its path.
+rt_fake_ssh() {
+  local fake=$TEST_LOGS/fake-ssh
   cat > "$fake" <<'EOF'
 #!/usr/bin/env bash
 # Stand-in for ssh in tests: drops options and destination, runs the command here.
@@ -231,6 +231,12 @@ shift
 exec bash -c "$*"
 EOF
   chmod +x "$fake"
+  echo "$fake"
+}
+
+t_run_ssh_hosts() {
+  local hosts=$TEST_LOGS/hosts-ssh fake
+  fake=$(rt_fake_ssh)
   printf 'tester@east - %s\ntester@west - %s\n' "$TEST_LOGS/ssh-east" "$TEST_LOGS/ssh-west" > "$hosts"
   rt_logged run-ssh 300 env INJECTOR_SSH="$fake -o BatchMode=yes" "$RT_SUITE" run --properties "$RT_PROPS" \
     --hosts "$hosts" --threads 2 --duration 4

@@ -14,6 +14,8 @@ import java.util.Map;
  * plan --plan-out FILE MACHINE... -- RUN_ARGS...     check a run, allocate runs/run-N, write its plan
  * finalise RUN_DIR [--console-exit N] [--aborted TEXT] [--interrupted] [--agent-exited HOST]...
  *          [--hbase-metrics TEXT] [--no-table-info]   judge a finished run, write manifest.json
+ * finalise RUN_DIR --collected NOTE                  judge it again after ./suite collect brought logs in,
+ *                                                    from the observations its manifest kept
  * sweep-plan --runs-dir D --default-properties F --plan-out FILE [--dry-run] SCENARIO [--duration D]
  *          [--injectors N] [--repeat N] [--slo GATES] [--owner-pid PID]  expand a sweep into runs
  * sweep-record SWEEP_DIR STATUS                      write sweep.json from the sweep's runs
@@ -135,6 +137,9 @@ public final class Main {
           break;
         case "--hbase-metrics":
           seen.hbaseMetrics = value(argv, ++i, option);
+          break;
+        case "--collected":
+          seen.collected = value(argv, ++i, option);
           break;
         default:
           throw new IllegalArgumentException("finalise: unknown option '" + option + "'");
