@@ -254,6 +254,19 @@ start_sampler() {
   esac
 }
 
+# Stop every host's agent and sampler at once (each waits up to 10 s for its agent; one after
+# the other, a dead console's N agents took N times that).
+stop_all_agents() {
+  local i
+  local -a waiting=()
+  for i in "${!HOST_IDS[@]}"; do
+    (stop_agent "$i"; stop_sampler "$i") &
+    waiting+=($!)
+  done
+  ((${#waiting[@]} == 0)) || wait "${waiting[@]}" || true
+  for i in "${!HOST_IDS[@]}"; do HOST_AGENT_PID[i]=""; HOST_SAMPLER_PID[i]=""; done
+}
+
 stop_sampler() {
   local i=$1 pid=${HOST_SAMPLER_PID[$1]:-}
   [[ -n $pid ]] || return 0

@@ -197,7 +197,8 @@ stop_pid() {
   local pid=$1 grace=${2:-20} name=${3:-process} waited=0
   pid_alive "$pid" || return 0
   kill -TERM "$pid" 2>/dev/null || true
-  while pid_alive "$pid" && ((waited < grace)); do sleep 1; waited=$((waited + 1)); done
+  # Every 0.2 s: most processes are gone well within a second.
+  while pid_alive "$pid" && ((waited < grace * 5)); do sleep 0.2; waited=$((waited + 1)); done
   if pid_alive "$pid"; then
     info "  $name (pid $pid) ignored SIGTERM for ${grace}s: killing it"
     kill -KILL "$pid" 2>/dev/null || true

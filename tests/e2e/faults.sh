@@ -423,7 +423,11 @@ t_fault_console_killed() {
   pid=$(cat "$run_dir/console/console.pid" 2> /dev/null)
   kill_ms=$(date +%s%3N)
   [[ -n $pid ]] && kill -KILL "$pid"
-  local kill_s=$SECONDS
+  local kill_s=$SECONDS gone_ms=""
+  for _ in $(seq 1 150); do  # agents and workers gone (bounded: 30 s)
+    [[ -n $(rt_procs_in "$run_dir" | grep -v "^$pid$") ]] || { gone_ms=$(($(date +%s%3N) - kill_ms)); break; }
+    sleep 0.2
+  done
   wait "$run_pid" || rc=$?
   local stop_took=$((SECONDS - kill_s)) host last ends="" short=0 status reason
   for host in inj1 inj2; do
@@ -433,9 +437,9 @@ t_fault_console_killed() {
   done
   status=$(jq -r .status "$run_dir/manifest.json" 2> /dev/null)
   reason=$(jq -r .reason "$run_dir/manifest.json" 2> /dev/null)
-  if [[ -n $pid ]] && ((rc == 1 && short == 0 && stop_took <= 30)) && [[ $status == incomplete && $reason == *"console exited (status 137)"* && $reason != *"silent for 30s"* ]] \
+  if [[ -n $pid && -n $gone_ms ]] && ((rc == 1 && short == 0 && stop_took <= 30)) && [[ $status == incomplete && $reason == *"console exited (status 137)"* && $reason != *"silent for 30s"* ]] \
      && [[ -z $(rt_procs_in "$run_dir") ]] && grep -q "suite run: ${run_dir##*/} incomplete: .*console exited" "$TEST_LOGS/fault-console.log"; then
-    pass "fault, console killed: agents and workers stopped ${stop_took}s after, data logs end ${ends%, } from the kill, incomplete naming the console's exit, exit 1"
+    pass "fault, console killed: agents and workers gone ${gone_ms} ms after, ./suite run ended ${stop_took}s after, data logs end ${ends%, } from the kill, incomplete naming the console's exit, exit 1"
   else
     fail "fault, console killed: pid ${pid:-none}, rc $rc, stopped after ${stop_took}s, status $status ($reason), data logs end ${ends%, } from the kill, left: $(rt_procs_in "$run_dir" | tr '\n' ' ')"
   fi
