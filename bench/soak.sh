@@ -30,12 +30,12 @@ while (($#)); do
   case $1 in
     -h | --help) usage; exit 0 ;;
     --minutes | --threads | --rate | --injectors)
-      [[ $# -ge 2 ]] || die "$1 needs a value (./suite soak --help)"
+      [[ $# -ge 2 ]] || usage_error "$1 needs a value (./suite soak --help)"
       case $1 in
         --minutes) MINUTES=$2 ;; --threads) THREADS=$2 ;; --rate) RATE=$2 ;; --injectors) INJECTORS=$2 ;;
       esac
       shift 2 ;;
-    *) die "unknown option '$1' (./suite soak --help)" ;;
+    *) usage_error "unknown option '$1' (./suite soak --help)" ;;
   esac
 done
 if ! [[ $MINUTES =~ ^[0-9]+$ ]] || ((MINUTES < 2 || MINUTES > 1440)); then die "--minutes '$MINUTES' is not a whole number from 2 to 1440"; fi

@@ -108,7 +108,7 @@ worker_classpath() {
 # JVM options for the suite's own JVMs that do little work: the console and agents (idle between
 # reports) and short-lived helpers (table info). C1 only and a serial collector: their work
 # never repays C2's compiles or G1's threads, and every CPU second they take is the injector's.
-BRIEF_JVM_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+BRIEF_JVM_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC${SUITE_BRIEF_JVM_EXTRA:+ $SUITE_BRIEF_JVM_EXTRA}"
 
 # Run a Java main class of the worker jar with what a Grinder worker has on its classpath
 # (the HBase client subset, then Grinder's slf4j/logback); logging at warnings only.

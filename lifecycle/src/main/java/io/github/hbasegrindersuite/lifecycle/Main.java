@@ -41,7 +41,7 @@ public final class Main {
       status = run(Arrays.asList(argv));
     } catch (LifecycleException e) {
       System.err.println(e.getMessage());
-      status = 1;
+      status = e instanceof LifecycleException.Usage ? 2 : 1;
     } catch (IllegalArgumentException e) {
       System.err.println("lifecycle: " + e.getMessage());
       status = 2;
@@ -100,6 +100,7 @@ public final class Main {
     machine.gitRev = options.getOrDefault("--git-rev", "unknown");
     machine.gitDirty = "true".equals(options.get("--git-dirty"));
     machine.ownerPid = Long.parseLong(options.getOrDefault("--owner-pid", "0"));
+    machine.consolePortTakenBy = options.getOrDefault("--console-port-taken-by", "");
     final RunArguments args = RunArguments.parse(argv.subList(split + 1, argv.size()),
         machine.suiteRoot.resolve("grinder.properties"));
     final RunPlan plan = new RunPlanner(args, machine).plan();

@@ -49,7 +49,7 @@ public final class RunArguments {
     for (int i = 0; i < args.size(); i += 2) {
       final String option = args.get(i);
       if (i + 1 >= args.size()) {
-        throw new LifecycleException(option.startsWith("--") && isOption(option)
+        throw new LifecycleException.Usage(option.startsWith("--") && isOption(option)
             ? option + " needs a value" : "unknown argument '" + option + "'");
       }
       run.set(option, args.get(i + 1));
@@ -144,7 +144,7 @@ public final class RunArguments {
         slo = value;
         break;
       default:
-        throw new LifecycleException("unknown argument '" + option + "'");
+        throw new LifecycleException.Usage("unknown argument '" + option + "'");
     }
   }
 

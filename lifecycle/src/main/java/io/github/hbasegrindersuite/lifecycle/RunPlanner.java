@@ -48,6 +48,8 @@ public final class RunPlanner {
     boolean gitDirty;
     /** The ./suite run process that owns the run (0: none recorded): see {@link StaleRuns}. */
     long ownerPid;
+    /** What holds the console port when something already listens there ("java pid 42"); "" when it is free. */
+    String consolePortTakenBy = "";
   }
 
   private final RunArguments args;
@@ -132,6 +134,11 @@ public final class RunPlanner {
     final int runTimeout = args.runTimeoutSeconds != null ? args.runTimeoutSeconds
         : durationSeconds > 0 ? durationSeconds + args.workerStartTimeoutSeconds + 60 : 3600;
 
+    if (!machine.consolePortTakenBy.isEmpty()) {
+      // Checked last: a wrong command line is said first, and no run folder is made for a run that cannot start.
+      throw new LifecycleException("console port " + machine.consolePort + " on 127.0.0.1 is already taken by " + machine.consolePortTakenBy
+          + "; another run at this offset? (SUITE_PORT_OFFSET=" + machine.portOffset + ")");
+    }
     final Path runDir = allocate(machine.runsDir, "run");
     for (Host host : hosts) {
       if (!host.remote() && host.kind != Host.Kind.LOCAL) {

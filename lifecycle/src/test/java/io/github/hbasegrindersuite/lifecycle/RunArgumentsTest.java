@@ -1,8 +1,10 @@
 package io.github.hbasegrindersuite.lifecycle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -53,6 +55,9 @@ class RunArgumentsTest {
     assertEquals("--threads '0' is not a whole number > 0", refusal("--threads", "0"));
     assertEquals("--lab 'moon' is not accepted (accepted: auto, namespaces, loopback)", refusal("--injectors", "2", "--lab", "moon"));
     assertEquals("unknown argument '--frobnicate'", refusal("--frobnicate", "1"));
+    assertTrue(assertThrows(LifecycleException.class, () -> parse("--frobnicate", "1")) instanceof LifecycleException.Usage);
+    assertTrue(assertThrows(LifecycleException.class, () -> parse("--threads")) instanceof LifecycleException.Usage);
+    assertFalse(assertThrows(LifecycleException.class, () -> parse("--threads", "0")) instanceof LifecycleException.Usage);
     assertEquals("--threads needs a value", refusal("--threads"));
     assertEquals("--duration '5x' is not a duration (accepted: 30, 30s, 2m)", refusal("--duration", "5x"));
     assertEquals("--target 'rest' is not accepted (accepted: direct, thrift)", refusal("--target", "rest"));

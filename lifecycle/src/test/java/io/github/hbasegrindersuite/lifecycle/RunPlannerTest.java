@@ -90,6 +90,18 @@ class RunPlannerTest {
   }
 
   @Test
+  void aTakenConsolePortIsRefusedAfterTheArgumentsAndBeforeAnyRunFolder() {
+    machine.consolePortTakenBy = "java pid 4242";
+    final LifecycleException usage = assertThrows(LifecycleException.class, () -> plan("--frobnicate", "1"));
+    assertTrue(usage instanceof LifecycleException.Usage, "a wrong command line is said first, as a usage error");
+    final LifecycleException e = assertThrows(LifecycleException.class, () -> plan("--threads", "2"));
+    assertFalse(e instanceof LifecycleException.Usage);
+    assertEquals("console port 6872 on 127.0.0.1 is already taken by java pid 4242; another run at this offset? (SUITE_PORT_OFFSET=500)",
+        e.getMessage());
+    assertFalse(Files.exists(root.resolve("runs/run-1")));
+  }
+
+  @Test
   void namespacesRefusedMeanLoopbackUnlessAskedFor() throws Exception {
     machine.namespacesPermitted = false;
     machine.namespacesRefusal = "not root";
