@@ -24,7 +24,8 @@ MAX_START_FROM_MEDIAN_MS <- 7 * 86400000
 
 METRIC_COLUMNS <- c("time_ms", "cpu_user_pct", "cpu_sys_pct", "cpu_iowait_pct", "cpu_idle_pct",
                     "load1", "mem_used_mb", "mem_free_mb", "disk_read_kbs", "disk_write_kbs",
-                    "net_rx_kbs", "net_tx_kbs", "tcp_retrans_s", "conntrack_pct")
+                    "net_rx_kbs", "net_tx_kbs", "tcp_retrans_s", "conntrack_pct",
+                    "cpu_steal_pct", "procs_running", "procs_blocked", "cpu_busiest_core_pct")
 
 test_names_for <- function(test_numbers, manifest_tests = NULL) {
   known <- DEFAULT_TEST_NAMES

@@ -66,6 +66,7 @@ analyse_run <- function(target, warmup_s = NA_real_) {
     check_client_cost(cycles, summary, pacing),
     check_injector_cpu(run$metrics, window, shared),
     check_shared_cpu(run$metrics, window, shared),
+    check_steal(run$metrics, window),
     check_pacing(summary, has_lag, manifest$pacing),
     check_clock_offsets(hosts, manifest),
     check_blackouts(seconds),
@@ -122,7 +123,7 @@ write_run_plots <- function(a, out_dir) {
     plots$overhead <- save_png(plot_overhead(a$tiles), path("overhead"), facet_height(n_tiles))
   }
   if (!is.null(a$metrics)) {
-    plots$host_metrics <- save_png(plot_host_metrics(a$metrics, a$seconds, a$window, isTRUE(a$shared)), path("host-metrics"), 10)
+    plots$host_metrics <- save_png(plot_host_metrics(a$metrics, a$seconds, a$window, isTRUE(a$shared)), path("host-metrics"), 13)
   }
   plots
 }

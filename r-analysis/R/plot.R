@@ -129,7 +129,10 @@ plot_host_metrics <- function(metrics, seconds, window, shared = FALSE) {
   m[, second := (time_ms - window$run_start_ms) / 1000]
   long <- data.table::rbindlist(list(
     m[, .(host, second, value = cpu_busy_pct, panel = "CPU busy %")],
+    m[, .(host, second, value = cpu_busiest_core_pct, panel = "busiest core %")],
+    m[, .(host, second, value = cpu_steal_pct, panel = "CPU steal %")],
     m[, .(host, second, value = load1, panel = "load 1 min")],
+    m[, .(host, second, value = procs_running, panel = "run queue (runnable)")],
     m[, .(host, second, value = mem_used_mb, panel = "memory used (MB)")],
     m[, .(host, second, value = data.table::fcoalesce(net_rx_kbs, 0) + data.table::fcoalesce(net_tx_kbs, 0), panel = "network rx+tx (kB/s)")][!is.na(m$net_rx_kbs) | !is.na(m$net_tx_kbs)],
     m[, .(host, second, value = data.table::fcoalesce(disk_read_kbs, 0) + data.table::fcoalesce(disk_write_kbs, 0), panel = "disk r+w (kB/s)")][!is.na(m$disk_read_kbs) | !is.na(m$disk_write_kbs)],
@@ -137,8 +140,8 @@ plot_host_metrics <- function(metrics, seconds, window, shared = FALSE) {
   ))[!is.na(value)]
   throughput <- seconds[, .(host = "all injectors", second = second + 0.5, value = requests, panel = "throughput (req/s)")]
   data <- rbind(throughput, long)
-  levels <- c("throughput (req/s)", "CPU busy %", "load 1 min", "memory used (MB)", "network rx+tx (kB/s)",
-              "disk r+w (kB/s)", "TCP retrans/s")
+  levels <- c("throughput (req/s)", "CPU busy %", "busiest core %", "CPU steal %", "load 1 min", "run queue (runnable)",
+              "memory used (MB)", "network rx+tx (kB/s)", "disk r+w (kB/s)", "TCP retrans/s")
   data[, panel := factor(panel, levels = intersect(levels, unique(panel)))]
   limit <- data.table::data.table(panel = factor("CPU busy %", levels = levels(data$panel)), y = INJECTOR_CPU_LIMIT_PCT)
   ggplot2::ggplot(data, ggplot2::aes(x = second, y = value, colour = host)) +

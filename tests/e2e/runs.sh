@@ -7,7 +7,7 @@
 source "$SUITE_ROOT/suite.d/runs.sh"
 
 RT_SUITE=$SUITE_ROOT/suite
-RT_METRICS_HEADER="time_ms,cpu_user_pct,cpu_sys_pct,cpu_iowait_pct,cpu_idle_pct,load1,mem_used_mb,mem_free_mb,disk_read_kbs,disk_write_kbs,net_rx_kbs,net_tx_kbs,tcp_retrans_s,conntrack_pct"
+RT_METRICS_HEADER="time_ms,cpu_user_pct,cpu_sys_pct,cpu_iowait_pct,cpu_idle_pct,load1,mem_used_mb,mem_free_mb,disk_read_kbs,disk_write_kbs,net_rx_kbs,net_tx_kbs,tcp_retrans_s,conntrack_pct,cpu_steal_pct,procs_running,procs_blocked,cpu_busiest_core_pct$(for ((c = 0; c < $(grep -c '^cpu[0-9]' /proc/stat); c++)); do printf ',cpu%d_busy_pct' "$c"; done)"
 
 # Run a command with a time bound; output to $TEST_LOGS/NAME.log, status to RT_RC, output to
 # RT_OUT, seconds taken to RT_SECONDS.
@@ -154,7 +154,7 @@ t_run_two_injectors() {
   local csv bad=""
   for csv in "$dir/injectors/inj1/metrics.csv" "$dir/injectors/inj2/metrics.csv" "$dir/hbase/metrics.csv"; do
     if [[ ! -s $csv || $(head -1 "$csv") != "$RT_METRICS_HEADER" ]] || (($(wc -l < "$csv") < 3)) \
-       || awk -F, 'NR > 1 && NF != 14 { bad = 1 } END { exit !bad }' "$csv"; then
+       || awk -F, 'NR == 1 { n = NF } NR > 1 && NF != n { bad = 1 } END { exit !bad }' "$csv"; then
       bad+="${csv#"$dir"/} "
     fi
   done
