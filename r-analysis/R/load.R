@@ -316,12 +316,13 @@ load_run <- function(run_dir, run_id = basename(run_dir)) {
   logs <- load_data_logs(run_dir)
   manifest <- read_manifest(run_dir)
   metrics <- read_host_metrics(run_dir, injector_hosts = unique(c(logs$files$host, logs$files$folder)))
+  gc <- read_gc_logs(run_dir)
   console_stats <- file.path(run_dir, "console", "statistics.csv")
   list(
     run_id = run_id,
     run_dir = run_dir,
     requests = logs$requests, files = logs$files, skipped = logs$skipped,
-    manifest = manifest, metrics = metrics,
+    manifest = manifest, metrics = metrics, gc = gc,
     console_stats = if (file.exists(console_stats)) console_stats else NA_character_
   )
 }

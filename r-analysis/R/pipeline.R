@@ -67,6 +67,7 @@ analyse_run <- function(target, warmup_s = NA_real_) {
     check_injector_cpu(run$metrics, window, shared),
     check_shared_cpu(run$metrics, window, shared),
     check_steal(run$metrics, window),
+    check_worker_gc(run$gc, window, nrow(run$files)),
     check_pacing(summary, has_lag, manifest$pacing),
     check_clock_offsets(hosts, manifest),
     check_blackouts(seconds),
@@ -83,7 +84,7 @@ analyse_run <- function(target, warmup_s = NA_real_) {
     run_id = run$run_id, run_dir = run$run_dir,
     target = as.character(manifest$target %||% NA_character_),
     sweep_id = as.character(manifest$sweep_id %||% NA_character_),
-    manifest = manifest, files = run$files, skipped = run$skipped, metrics = run$metrics,
+    manifest = manifest, files = run$files, skipped = run$skipped, metrics = run$metrics, gc = run$gc,
     console_stats = run$console_stats, window = window, summary = summary, display = display,
     levels = levels, trend = trend,
     timeline = timeline_series(timeline, display, nrow(seconds)), seconds = seconds,
@@ -123,7 +124,7 @@ write_run_plots <- function(a, out_dir) {
     plots$overhead <- save_png(plot_overhead(a$tiles), path("overhead"), facet_height(n_tiles))
   }
   if (!is.null(a$metrics)) {
-    plots$host_metrics <- save_png(plot_host_metrics(a$metrics, a$seconds, a$window, isTRUE(a$shared)), path("host-metrics"), 13)
+    plots$host_metrics <- save_png(plot_host_metrics(a$metrics, a$seconds, a$window, isTRUE(a$shared), gc_per_second(a$gc, a$window)), path("host-metrics"), 13)
   }
   plots
 }

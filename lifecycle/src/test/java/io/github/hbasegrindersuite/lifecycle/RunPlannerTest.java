@@ -90,6 +90,19 @@ class RunPlannerTest {
   }
 
   @Test
+  void eachWorkerLogsItsGcPausesNextToItsDataLog() throws Exception {
+    final RunPlan plan = plan("--injectors", "2", "--set", "grinder.jvm.arguments=-Xmx1g -XX:+UseSerialGC");
+    final Path dir = plan.runDir.resolve("injectors/inj2");
+    assertEquals("-Xmx1g -XX:+UseSerialGC -Xlog:gc:file=" + dir + "/inj2-gc.%p.log:utctime",
+        PropertiesFile.read(dir.resolve("agent.properties")).getProperty("grinder.jvm.arguments"));
+    assertNull(PropertiesFile.read(plan.runDir.resolve("grinder.properties")).getProperty("grinder.jvm.arguments"),
+        "per host: the console's copy would override the agents' own");
+    assertEquals("-Xmx1g -Xlog:gc*:stdout", RunPlanner.workerJvmArguments("-Xmx1g -Xlog:gc*:stdout", "/r/inj1", "inj1"), "the user's own GC log wins");
+    assertEquals("-Xmx1g", RunPlanner.workerJvmArguments("-Xmx1g", "/my runs/inj1", "inj1"), "Grinder splits arguments on blanks");
+    assertEquals("-Xlog:gc:file=/r/inj1/inj1-gc.%p.log:utctime", RunPlanner.workerJvmArguments("", "/r/inj1", "inj1"));
+  }
+
+  @Test
   void aTakenConsolePortIsRefusedAfterTheArgumentsAndBeforeAnyRunFolder() {
     machine.consolePortTakenBy = "java pid 4242";
     final LifecycleException usage = assertThrows(LifecycleException.class, () -> plan("--frobnicate", "1"));
