@@ -200,7 +200,7 @@ start_agent() {
       local -a prefix=()
       [[ ${HOST_KIND[$i]} == netns ]] && prefix=(ip netns exec "${HOST_NS[$i]}")
       # shellcheck disable=SC2086  # BRIEF_JVM_OPTS is a list of words
-      (cd "$dir" && exec "${prefix[@]}" "$java" -Xmx256m $BRIEF_JVM_OPTS -cp "$cp" net.grinder.Grinder agent.properties \
+      (cd "$dir" && exec "${prefix[@]}" "$java" $SERVICE_HEAP_START -Xmx256m $BRIEF_JVM_OPTS -cp "$cp" net.grinder.Grinder agent.properties \
         > "$dir/agent.out" 2>&1 < /dev/null) &
       HOST_AGENT_PID[i]=$!
       echo "${HOST_AGENT_PID[$i]}" > "$dir/agent.pid" ;;
@@ -209,7 +209,7 @@ start_agent() {
       q=$(printf %q "$dir")
       host_sh "$i" "mkdir -p $q" < /dev/null || die "cannot create $dir on ${HOST_IDS[$i]} (${HOST_DEST[$i]})"
       host_sh "$i" "cat > $q/agent.properties" < "$props" || die "cannot copy agent.properties to ${HOST_IDS[$i]}"
-      HOST_AGENT_PID[i]=$(host_sh "$i" "cd $q && { nohup setsid $(printf %q "$java") -Xmx256m $BRIEF_JVM_OPTS -cp $(printf %q "$cp") net.grinder.Grinder agent.properties > agent.out 2>&1 < /dev/null & echo \$! > agent.pid; cat agent.pid; }" < /dev/null) \
+      HOST_AGENT_PID[i]=$(host_sh "$i" "cd $q && { nohup setsid $(printf %q "$java") $SERVICE_HEAP_START -Xmx256m $BRIEF_JVM_OPTS -cp $(printf %q "$cp") net.grinder.Grinder agent.properties > agent.out 2>&1 < /dev/null & echo \$! > agent.pid; cat agent.pid; }" < /dev/null) \
         || die "cannot start the agent on ${HOST_IDS[$i]} (${HOST_DEST[$i]})"
       [[ ${HOST_AGENT_PID[$i]} =~ ^[0-9]+$ ]] || die "the agent on ${HOST_IDS[$i]} gave no PID ('${HOST_AGENT_PID[$i]}')" ;;
   esac
