@@ -49,8 +49,11 @@ gc_meaning <- function() sprintf(paste("A GC pause stops every thread of the wor
                             "Flagged for a pause over %d ms or pauses over %s of the measured window."),
                       GC_MAX_PAUSE_MS, fmt_pct(GC_MAX_SHARE, 0))
 
-# Pause milliseconds per worker host and second, for the host-metrics timeline.
-gc_per_second <- function(gc, window) {
+# Pause milliseconds per worker host and second, for the host-metrics timeline: every second of
+# the run and 30 s either side, 0 where there was none (a line between two pauses would be drawn).
+gc_per_second <- function(gc, window, margin_s = 30) {
   if (is.null(gc)) return(NULL)
-  gc[, .(value = sum(pause_ms)), by = .(host, second = floor((time_ms - window$run_start_ms) / 1000))]
+  paused <- gc[, .(value = sum(pause_ms)), by = .(host, second = floor((time_ms - window$run_start_ms) / 1000))]
+  every <- data.table::CJ(host = unique(gc$host), second = seq(-margin_s, ceiling((window$run_end_ms - window$run_start_ms) / 1000) + margin_s))
+  paused[every, on = .(host, second)][is.na(value), value := 0][]
 }

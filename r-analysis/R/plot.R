@@ -136,9 +136,12 @@ plot_host_metrics <- function(metrics, seconds, window, shared = FALSE, gc_secon
     m[, .(host, second, value = mem_used_mb, panel = "memory used (MB)")],
     m[, .(host, second, value = data.table::fcoalesce(net_rx_kbs, 0) + data.table::fcoalesce(net_tx_kbs, 0), panel = "network rx+tx (kB/s)")][!is.na(m$net_rx_kbs) | !is.na(m$net_tx_kbs)],
     m[, .(host, second, value = data.table::fcoalesce(disk_read_kbs, 0) + data.table::fcoalesce(disk_write_kbs, 0), panel = "disk r+w (kB/s)")][!is.na(m$disk_read_kbs) | !is.na(m$disk_write_kbs)],
-    m[, .(host, second, value = tcp_retrans_s, panel = "TCP retrans/s")],
-    if (!is.null(gc_seconds)) gc_seconds[, .(host, second = second + 0.5, value, panel = "worker GC pause (ms per s)")]
+    m[, .(host, second, value = tcp_retrans_s, panel = "TCP retrans/s")]
   ))[!is.na(value)]
+  if (!is.null(gc_seconds) && nrow(long) > 0) {  # on the same span as the host metrics
+    long <- rbind(long, gc_seconds[second + 0.5 >= min(long$second) & second + 0.5 <= max(long$second),
+                                   .(host, second = second + 0.5, value, panel = "worker GC pause (ms per s)")])
+  }
   throughput <- seconds[, .(host = "all injectors", second = second + 0.5, value = requests, panel = "throughput (req/s)")]
   data <- rbind(throughput, long)
   levels <- c("throughput (req/s)", "CPU busy %", "busiest core %", "CPU steal %", "load 1 min", "run queue (runnable)",

@@ -31,3 +31,10 @@ test_that("a run without GC logs says so", {
   a <- analyse_run(run_target(copy_fixture()))
   expect_equal(a$checks[check == "worker GC", status], "n/a")
 })
+
+test_that("the timeline's GC series is every second, 0 without a pause", {
+  gc <- data.table(host = "inj1", worker = "1", time_ms = 1000 * c(2.2, 2.7, 5.1), pause_ms = c(3, 4, 10), kind = "Pause Young")
+  s <- gc_per_second(gc, list(run_start_ms = 0, run_end_ms = 6000), margin_s = 1)
+  expect_equal(s$second, -1:7)
+  expect_equal(s$value, c(0, 0, 0, 7, 0, 0, 10, 0, 0))
+})
