@@ -31,7 +31,7 @@ check_worker_gc <- function(gc, window, workers) {
   window_ms <- window$window_end_ms - window$window_start_ms
   n_workers <- max(1L, workers, data.table::uniqueN(gc[, .(host, worker)]))
   before <- gc[time_ms < window$window_start_ms]
-  outside <- if (nrow(before) > 0) sprintf("; before the window: %d pause(s), longest %s ms (%s)", nrow(before),
+  outside <- if (nrow(before) > 0) sprintf("; before the window: %d pause%s, longest %s ms (%s)", nrow(before), if (nrow(before) == 1) "" else "s",
                                            fmt_num(max(before$pause_ms), 0), before[which.max(pause_ms), kind]) else ""
   if (nrow(during) == 0) {
     return(check_row("worker GC", "ok", paste0("no pause in the measured window", outside), gc_meaning(), value = 0, unit = "ms"))
@@ -39,8 +39,9 @@ check_worker_gc <- function(gc, window, workers) {
   by_worker <- during[, .(n = .N, total = sum(pause_ms), longest = max(pause_ms)), keyby = .(host, worker)]
   share <- sum(by_worker$total) / (n_workers * window_ms)
   check_row("worker GC", if (max(by_worker$longest) > GC_MAX_PAUSE_MS || share > GC_MAX_SHARE) "FLAG" else "ok",
-            paste0(paste(sprintf("%s (pid %s): %d pauses, %s ms in all, longest %s ms", by_worker$host, by_worker$worker, by_worker$n,
-                                 fmt_num(by_worker$total, 1), fmt_num(by_worker$longest, 1)), collapse = "; "),
+            paste0(paste(sprintf("%s (pid %s): %d pause%s, %s ms in all, longest %s ms", by_worker$host, by_worker$worker, by_worker$n,
+                                 ifelse(by_worker$n == 1, "", "s"), fmt_num(by_worker$total, 1), fmt_num(by_worker$longest, 1)),
+                         collapse = "; "),
                    sprintf("; %s of the window", fmt_pct(share, 2)), outside),
             gc_meaning(), value = max(by_worker$longest), unit = "ms")
 }

@@ -21,7 +21,7 @@ test_that("pauses are read with their UTC time and judged inside the measured wi
   expect_equal(row$status, "ok")
   expect_equal(row$value, 4.5)
   # 7.5 ms paused in a window of 15 s for 1 worker: 0.05%.
-  expect_equal(row$result, "inj1 (pid 4242): 2 pauses, 7.5 ms in all, longest 4.5 ms; 0.05% of the window; before the window: 1 pause(s), longest 289 ms (Pause Full)")
+  expect_equal(row$result, "inj1 (pid 4242): 2 pauses, 7.5 ms in all, longest 4.5 ms; 0.05% of the window; before the window: 1 pause, longest 289 ms (Pause Full)")
   # A 150 ms pause inside the window is flagged.
   cat("[2025-11-21T08:00:10.000+0000] GC(3) Pause Full (Allocation Failure) 400M->40M(495M) 150.000ms\n", file = log, append = TRUE)
   expect_equal(analyse_run(run_target(dir))$checks[check == "worker GC", status], "FLAG")
