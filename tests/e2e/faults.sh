@@ -425,7 +425,7 @@ t_fault_console_killed() {
   [[ -n $pid ]] && kill -KILL "$pid"
   local kill_s=$SECONDS gone_ms=""
   for _ in $(seq 1 150); do  # agents and workers gone (bounded: 30 s)
-    [[ -n $(rt_procs_in "$run_dir" | grep -v "^$pid$") ]] || { gone_ms=$(($(date +%s%3N) - kill_ms)); break; }
+    rt_procs_in "$run_dir" | grep -qvx "$pid" || { gone_ms=$(($(date +%s%3N) - kill_ms)); break; }
     sleep 0.2
   done
   wait "$run_pid" || rc=$?

@@ -72,10 +72,10 @@ u_unknown_options_are_usage_errors() {
       bad+="$cmd(rc $rc: $(head -2 <<< "$out" | tr '\n' ' ' | cut -c1-100)) "
     fi
   done
-  if [[ -z $bad && -z $(ls -A "$runs") ]]; then
+  if [[ -z $bad && -z $(find "$runs" -mindepth 1 -maxdepth 1) ]]; then
     pass "commands: an unknown option is one line naming it and exit 2 for all $(find "$SUITE_ROOT/libexec" -name 'suite-*' | wc -l)"
   else
-    fail "commands: unknown options: $bad; runs folder: $(ls -A "$runs" | tr '\n' ' ')"
+    fail "commands: unknown options: $bad; runs folder: $(find "$runs" -mindepth 1 -maxdepth 1 | tr '\n' ' ')"
   fi
 }
 
