@@ -99,7 +99,9 @@ server_finding <- function(sm, window) {
     rs[, queued_free := !bound & queued >= SERVER_QUEUED_FRACTION * answered & queued > 0]
     rs[, handlers_text := ifelse(is.na(handlers), sprintf("up to %s handlers active (handler count unknown)", fmt_int(handlers_active_max)),
                                  sprintf("up to %s of %s handlers active", fmt_int(handlers_active_max), fmt_int(handlers)))]
-    rs[, times := sprintf("mean queue time %s ms against %s ms processing", fmt_num(queue_time_mean_ms, 1), fmt_num(process_time_mean_ms, 1))]
+    # HBase's call-time histograms are in whole ms: a sub-ms call counts as 0
+    rs[, times := sprintf("mean RPC queue time %s ms, processing %s ms (HBase's whole ms)", fmt_num(queue_time_mean_ms, 1),
+                          fmt_num(process_time_mean_ms, 1))]
     if (any(rs$bound)) {
       kind <- "server-bound"
       b <- rs[bound == TRUE]

@@ -71,7 +71,7 @@ test_that("few handlers busy and an empty queue: not handler-bound; blocked upda
   expect_equal(a$facts$server$missing, character())
   expect_equal(a$facts$server$sentence, paste(
     "not handler-bound (regionserver 127.0.0.1:16030: up to 8 of 30 handlers active, calls queued in 1 of 15 s;",
-    "mean queue time 1.0 ms against 2.0 ms processing); updates blocked for 600 ms on regionserver 127.0.0.1:16030",
+    "mean RPC queue time 1.0 ms, processing 2.0 ms (HBase's whole ms)); updates blocked for 600 ms on regionserver 127.0.0.1:16030",
     "(memstore over its limit); GC paused regionserver 127.0.0.1:16030 for 60 ms per second"))
 })
 
@@ -105,7 +105,7 @@ test_that("a run without server-metrics.csv: no finding, n/a check, no verdict c
   out <- tempfile("report-")
   write_run_report(a, out)
   page <- paste(readLines(file.path(out, "index.html"), warn = FALSE), collapse = "\n")
-  expect_false(grepl("<h2>HBase server metrics</h2>", page, fixed = TRUE))
+  expect_false(grepl("<h2 id=\"server-metrics\">HBase server metrics</h2>", page, fixed = TRUE))
   expect_false(file.exists(file.path(out, "server-metrics.png")))
 })
 
@@ -117,7 +117,7 @@ test_that("a report with server metrics draws them and shows the section", {
   write_run_report(analyse_run(run_target(dir)), out)
   page <- paste(readLines(file.path(out, "index.html"), warn = FALSE), collapse = "\n")
   expect_true(file.exists(file.path(out, "server-metrics.png")))
-  expect_match(page, "<h2>HBase server metrics</h2>", fixed = TRUE)
+  expect_match(page, "<h2 id=\"server-metrics\">HBase server metrics</h2>", fixed = TRUE)
   expect_match(page, "alt=\"HBase server metrics\"", fixed = TRUE)
   json <- read_json_report(out)
   expect_match(json$verdict$sentence, "; HBase: not handler-bound \\(regionserver 127.0.0.1:16030: up to 3 of 30 handlers active")
