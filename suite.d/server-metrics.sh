@@ -8,7 +8,8 @@
 
 # It shares the 2 cores with HBase and the injectors: C1, serial GC, a small heap (lifecycle/README.md
 # gives its CPU per second of run).
-SERVER_METRICS_JVM_OPTS="-Xmx48m -Xss256k -XX:CICompilerCount=1 $BRIEF_JVM_OPTS"
+# java.nio opened as for the lifecycle's JVM: the HBase client (real clusters' discovery) asks for it.
+SERVER_METRICS_JVM_OPTS="-Xmx48m -Xss256k -XX:CICompilerCount=1 $BRIEF_JVM_OPTS --add-opens=java.base/java.nio=ALL-UNNAMED"
 
 # start_server_metrics MAX_SECONDS: reads RUN_DIR, PLAN, EMBEDDED_HBASE; sets SERVER_METRICS_PID.
 start_server_metrics() {
@@ -24,7 +25,7 @@ start_server_metrics() {
   "$JAVA" $SERVER_METRICS_JVM_OPTS \
     "-Dlogback.configurationFile=$SUITE_ROOT/grinder-scripts/logback-cli.xml" \
     "-Dlog4j.configuration=file:$SUITE_ROOT/grinder-scripts/log4j-cli.properties" \
-    -cp "$SUITE_LIB/hbase-grinder-lifecycle.jar:$(classpath_of lifecycle):$(worker_classpath)" \
+    -cp "$SUITE_LIB/hbase-grinder-lifecycle.jar:$(classpath_of lifecycle):$(worker_classpath):$(grinder_classpath)" \
     io.github.hbasegrindersuite.lifecycle.servermetrics.ServerMetricsSampler \
     --out "$dir/server-metrics.csv" --notes "$dir/server-metrics.json" --max-seconds "$max" "${servers[@]}" \
     > "$dir/server-metrics.out" 2>&1 < /dev/null &

@@ -80,8 +80,10 @@ server_window_stats <- function(rows, from_ms, to_ms) {
 server_finding <- function(sm, window) {
   if (is.null(sm)) return(list(kind = NA_character_, sentence = "no hbase/server-metrics.csv in this run", stats = NULL, missing = character()))
   if (is.null(sm$rows) || nrow(sm$rows) == 0) {
-    return(list(kind = "no metrics", sentence = sprintf("hbase/server-metrics.csv is %s", sm$problem %||% "empty"),
-                stats = NULL, missing = character()))
+    # no server at all: the notes say why (a real cluster's discovery that failed)
+    why <- if (!is.null(sm$notes$discovery)) sprintf("no server metrics (%s)", sm$notes$discovery) else
+      sprintf("hbase/server-metrics.csv is %s", sm$problem %||% "empty")
+    return(list(kind = "no metrics", sentence = why, stats = NULL, missing = character()))
   }
   stats <- server_window_stats(sm$rows, window$window_start_ms, window$window_end_ms)
   silent <- stats[answered == 0]

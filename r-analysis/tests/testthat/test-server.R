@@ -122,3 +122,16 @@ test_that("a report with server metrics draws them and shows the section", {
   json <- read_json_report(out)
   expect_match(json$verdict$sentence, "; HBase: not handler-bound \\(regionserver 127.0.0.1:16030: up to 3 of 30 handlers active")
 })
+
+test_that("a cluster whose servers could not be found: the notes' reason is the finding", {
+  dir <- tempfile("no-servers-")
+  write_closed_loop_run(dir, threads = 10, latency_ms = rep(2, 15))
+  dir.create(file.path(dir, "hbase"))
+  writeLines(paste(SERVER_CSV_HEADER, collapse = ","), file.path(dir, "hbase", "server-metrics.csv"))
+  jsonlite::write_json(list(interval_ms = 1000, discovery = "discovery failed, no server sampled: Connection refused", servers = list()),
+                       file.path(dir, "hbase", "server-metrics.json"), auto_unbox = TRUE)
+  a <- analyse_run(run_target(dir))
+  expect_equal(a$facts$server$kind, "no metrics")
+  expect_match(a$verdict$sentence, "; HBase: no server metrics \\(discovery failed, no server sampled: Connection refused\\)$")
+  expect_match(server_metrics_section(a, NULL), "HBase: no server metrics (discovery failed", fixed = TRUE)
+})
