@@ -12,9 +12,11 @@
 SERVER_METRICS_JVM_OPTS="-Xmx48m -Xss256k -XX:CICompilerCount=1 $BRIEF_JVM_OPTS --add-opens=java.base/java.nio=ALL-UNNAMED"
 
 # start_server_metrics MAX_SECONDS: reads RUN_DIR, PLAN, EMBEDDED_HBASE; sets SERVER_METRICS_PID.
+# SUITE_SERVER_METRICS=off: no sampler (a benchmark that counts every process of a run as the client's).
 start_server_metrics() {
   local max=$1 dir=$RUN_DIR/hbase
   local -a servers
+  [[ ${SUITE_SERVER_METRICS:-on} != off ]] || return 0
   if [[ $EMBEDDED_HBASE == true ]]; then
     servers=(--server "master=127.0.0.1:$PORT_MASTER_INFO" --server "regionserver=127.0.0.1:$PORT_REGIONSERVER_INFO")
   else

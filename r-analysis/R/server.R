@@ -59,7 +59,8 @@ server_window_stats <- function(rows, from_ms, to_ms) {
     process_time_mean_ms = mean(rpc_process_time_mean_ms, na.rm = TRUE),
     process_time_p99_max_ms = suppressWarnings(max(rpc_process_time_p99_ms, na.rm = TRUE)),
     requests_per_s = mean(read_requests_per_s + write_requests_per_s, na.rm = TRUE),
-    blocked_ms = sum(updates_blocked_ms_per_s, na.rm = TRUE),
+    # the master has no Server bean: empty, not 0
+    blocked_ms = if (all(is.na(updates_blocked_ms_per_s))) NA_real_ else sum(updates_blocked_ms_per_s, na.rm = TRUE),
     gc_ms_per_s = mean(gc_pause_ms_per_s, na.rm = TRUE)
   ), by = server]
   sampled <- during[, .(samples = .N, failure = status[status != "ok"][1]), by = server]
