@@ -5,6 +5,7 @@
 # messages, files, counts) of real runs: real console with the run controller, real agents
 # and workers against the embedded HBase. Entry point: run_distributed_tests.
 source "$SUITE_ROOT/suite.d/runs.sh"
+source "$SUITE_ROOT/tests/e2e/server-metrics.sh"
 
 RT_SUITE=$SUITE_ROOT/suite
 RT_METRICS_HEADER="time_ms,cpu_user_pct,cpu_sys_pct,cpu_iowait_pct,cpu_idle_pct,load1,mem_used_mb,mem_free_mb,disk_read_kbs,disk_write_kbs,net_rx_kbs,net_tx_kbs,tcp_retrans_s,conntrack_pct,cpu_steal_pct,procs_running,procs_blocked,cpu_busiest_core_pct$(for ((c = 0; c < $(grep -c '^cpu[0-9]' /proc/stat); c++)); do printf ',cpu%d_busy_pct' "$c"; done)"
@@ -169,6 +170,7 @@ t_run_two_injectors() {
     fail "run with 2 injectors: no progress line: $(head -8 <<< "$RT_OUT")"
   fi
   rt_cpu_meter_saw_the_run "$TEST_LOGS/run-two.cpu.csv"
+  t_run_server_metrics "$dir"
   local left
   left=$(rt_procs_in "$dir")
   if [[ -z $left ]] && ! ip -o link show 2> /dev/null | grep -q ": hgs${SUITE_PORT_OFFSET}i"; then
