@@ -5,6 +5,7 @@
 # messages, files, counts) of real runs: real console with the run controller, real agents
 # and workers against the embedded HBase. Entry point: run_distributed_tests.
 source "$SUITE_ROOT/suite.d/runs.sh"
+source "$SUITE_ROOT/tests/e2e/live.sh"
 
 RT_SUITE=$SUITE_ROOT/suite
 RT_METRICS_HEADER="time_ms,cpu_user_pct,cpu_sys_pct,cpu_iowait_pct,cpu_idle_pct,load1,mem_used_mb,mem_free_mb,disk_read_kbs,disk_write_kbs,net_rx_kbs,net_tx_kbs,tcp_retrans_s,conntrack_pct"
@@ -313,6 +314,7 @@ run_distributed_tests() {
   t_run_bad_input
   t_run_prepare
   t_run_two_injectors
+  t_run_live_metrics
   t_run_missing_agent
   t_run_ssh_hosts
   t_run_slo
