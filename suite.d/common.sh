@@ -36,6 +36,7 @@ PORT_THRIFT2_INFO=$((9096 + SUITE_PORT_OFFSET))
 PORT_SHIM=$((9092 + SUITE_PORT_OFFSET))
 PORT_SHIM_METRICS=$((9097 + SUITE_PORT_OFFSET))
 PORT_CONSOLE=$((6372 + SUITE_PORT_OFFSET))
+PORT_CONSOLE_METRICS=$((9098 + SUITE_PORT_OFFSET))   # a run's live Prometheus endpoint (./suite run --metrics-port)
 
 # Where the embedded HBase keeps data, logs and PID files (git-ignored).
 HBASE_LOCAL_DIR=${HBASE_LOCAL_DIR:-$SUITE_ROOT/hbase-local/data}

@@ -6,6 +6,7 @@
 # and workers against the embedded HBase. Entry point: run_distributed_tests.
 source "$SUITE_ROOT/suite.d/runs.sh"
 source "$SUITE_ROOT/tests/e2e/server-metrics.sh"
+source "$SUITE_ROOT/tests/e2e/live.sh"
 
 RT_SUITE=$SUITE_ROOT/suite
 RT_METRICS_HEADER="time_ms,cpu_user_pct,cpu_sys_pct,cpu_iowait_pct,cpu_idle_pct,load1,mem_used_mb,mem_free_mb,disk_read_kbs,disk_write_kbs,net_rx_kbs,net_tx_kbs,tcp_retrans_s,conntrack_pct,cpu_steal_pct,procs_running,procs_blocked,cpu_busiest_core_pct$(for ((c = 0; c < $(grep -c '^cpu[0-9]' /proc/stat); c++)); do printf ',cpu%d_busy_pct' "$c"; done)"
@@ -321,6 +322,7 @@ run_distributed_tests() {
   t_run_bad_input
   t_run_prepare
   t_run_two_injectors
+  t_run_live_metrics
   t_run_missing_agent
   t_run_ssh_hosts
   t_run_slo

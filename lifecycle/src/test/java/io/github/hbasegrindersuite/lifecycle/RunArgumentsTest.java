@@ -30,6 +30,17 @@ class RunArgumentsTest {
     assertEquals("127.0.0.1", run.consoleHost);
     assertEquals(60, run.agentTimeoutSeconds);
     assertNull(run.runTimeoutSeconds);
+    assertNull(run.metricsPort, "the live endpoint's port is ./suite run's default");
+  }
+
+  @Test
+  void theMetricsPortIsAPortOrOff() throws Exception {
+    assertEquals(9398, parse("--metrics-port", "9398").metricsPort);
+    assertEquals(0, parse("--metrics-port", "off").metricsPort);
+    assertEquals(0, parse("--metrics-port", "0").metricsPort);
+    assertEquals("--metrics-port '65536' is not a port (accepted: 1-65535, or off)", refusal("--metrics-port", "65536"));
+    assertEquals("--metrics-port 'on' is not a port (accepted: 1-65535, or off)", refusal("--metrics-port", "on"));
+    assertEquals("--metrics-port needs a value", refusal("--metrics-port"));
   }
 
   @Test

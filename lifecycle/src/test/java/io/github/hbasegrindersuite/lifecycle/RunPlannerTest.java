@@ -73,6 +73,9 @@ class RunPlannerTest {
     assertEquals("netns", Json.text(PlanJson.hosts(json).get(0), "kind"));
     assertEquals("3,2", json.getAsJsonObject("properties").get("grinder.threads").getAsString());
     assertEquals("3.11", json.getAsJsonObject("versions").get("grinder").getAsString());
+    assertFalse(json.getAsJsonObject("console").has("metrics_port"), "not given: ./suite run's default port");
+    final JsonObject off = Json.read(plan("--metrics-port", "off").runDir.resolve("plan.json"));
+    assertEquals(0, off.getAsJsonObject("console").get("metrics_port").getAsInt());
     assertEquals("2.6.1", json.getAsJsonObject("versions").get("hbase").getAsString());
 
     final JsonObject manifest = Json.read(plan.runDir.resolve("manifest.json"));
