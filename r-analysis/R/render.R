@@ -366,6 +366,7 @@ render_run_report <- function(a, plots, gates = NULL) {
     if (!is.null(plots$host_metrics)) html_img(plots$host_metrics, "host metrics") else html_p("No metrics.csv in this run."),
     "<h2 id=\"trust\">Can these numbers be trusted</h2>",
     checks_table(a$checks),
+    hlog_section(a$hlog),
     gap_table(a$cycles, a$files),
     "<h3>Injector hosts</h3>",
     host_table(a$hosts, a$window),
