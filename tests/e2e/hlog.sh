@@ -5,14 +5,14 @@
 # HistogramLogProcessor reads it, and its count equals the data log's (counted by awk, not by the
 # finaliser that is under test). Entry point: run_hlog_tests.
 
-# Requests in one interval log as HdrHistogram's HistogramLogProcessor counts them: the last
-# Total_Count of each tag's interval lines, summed over the tags that occur.
+# Requests in one interval log as HdrHistogram's HistogramLogProcessor counts them: the
+# TotalCount of the last line of each tag's percentile distribution (-csv), summed over the tags.
 hl_hlog_count() {
   local file=$1 tag total=0 n cp
   cp=$(cat "$SUITE_LIB/lifecycle.classpath")
   while IFS= read -r tag; do
     n=$(java -cp "$cp" org.HdrHistogram.HistogramLogProcessor -i "$file" -tag "$tag" -csv 2> /dev/null \
-      | awk -F, '$1 ~ /^[0-9.]+$/ { n = $6 } END { print n + 0 }')
+      | awk -F, '$1 ~ /^[0-9.]+$/ && NF >= 3 { n = $3 } END { print n + 0 }')
     total=$((total + n))
   done < <(grep -o '^Tag=[a-z-]*' "$file" | sort -u | cut -d= -f2)
   echo "$total"

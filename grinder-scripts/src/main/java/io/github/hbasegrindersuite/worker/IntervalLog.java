@@ -54,6 +54,8 @@ public final class IntervalLog implements AutoCloseable {
   }
 
   IntervalLog(PrintStream out, Collection<Operation> operations, long intervalMs, LongSupplier clock) {
+    // Before the recorders, whose first interval starts when they are made: no interval before the log's start.
+    long start = clock.getAsLong();
     int size = 0;
     for (Operation operation : Operation.values()) {
       size = Math.max(size, operation.testNumber() + 1);
@@ -71,7 +73,6 @@ public final class IntervalLog implements AutoCloseable {
     }
     this.out = out;
     this.writer = new HistogramLogWriter(out);
-    long start = clock.getAsLong();
     writer.outputComment("[hbase-grinder-suite: the witness (System.nanoTime around the HBase call) of every request, in"
         + " microseconds; tag = operation, <operation>" + FAILED_SUFFIX + " = its failed requests]");
     writer.outputLogFormatVersion();
