@@ -37,7 +37,10 @@ while (($#)); do
     -h | --help) help; exit 0 ;;
     --quick) ROUNDS=1 THREADS_LIST=8; shift; continue ;;
   esac
-  [[ $# -ge 2 ]] || die "$1 needs a value ($USAGE)"
+  case $1 in
+    --rounds | --threads | --ops | --seconds | --variant) [[ $# -ge 2 ]] || usage_error "$1 needs a value ($USAGE)" ;;
+    *) usage_error "unknown argument '$1' ($USAGE)" ;;
+  esac
   case $1 in
     --rounds) [[ $2 =~ ^[1-9][0-9]?$ ]] || die "--rounds '$2' is not a whole number from 1 to 99"; ROUNDS=$2 ;;
     --threads) [[ $2 =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || die "--threads '$2' is not a comma-separated list of thread counts"; THREADS_LIST=$2 ;;
@@ -48,7 +51,7 @@ while (($#)); do
       name=${BASH_REMATCH[1]}
       [[ -n ${VARIANT_SETS[$name]:-} ]] || TOOLS+=("suite-$name")
       VARIANT_SETS[$name]+="${BASH_REMATCH[2]}"$'\n' ;;
-    *) die "unknown argument '$1' ($USAGE)" ;;
+    *) usage_error "unknown argument '$1' ($USAGE)" ;;
   esac
   shift 2
 done

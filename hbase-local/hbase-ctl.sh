@@ -214,6 +214,7 @@ cmd_status() {
   return "$rc"
 }
 
+(($# <= 1)) || usage_error "'${1}' takes no arguments (got: ${*:2}); usage: ./suite hbase start|stop|status"
 case ${1:-} in
   start) cmd_start ;;
   stop) cmd_stop ;;

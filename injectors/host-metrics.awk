@@ -4,9 +4,14 @@
 #   awk -v now_ms=MS -v state_in=STATE -v state_out=NEW_STATE -v disks=REGEX -v net_exclude=REGEX \
 #       -f host-metrics.awk STATE /proc/stat /proc/loadavg /proc/meminfo /proc/diskstats \
 #       /proc/net/dev /proc/net/snmp [conntrack count] [conntrack max]
+# (Files are recognised by name, so a test can pass a folder of fixtures for /proc.)
 # Prints nothing on the first call (no previous counters), else one CSV line:
 #   time_ms,cpu_user_pct,cpu_sys_pct,cpu_iowait_pct,cpu_idle_pct,load1,mem_used_mb,mem_free_mb,
-#   disk_read_kbs,disk_write_kbs,net_rx_kbs,net_tx_kbs,tcp_retrans_s,conntrack_pct
+#   disk_read_kbs,disk_write_kbs,net_rx_kbs,net_tx_kbs,tcp_retrans_s,conntrack_pct,cpu_steal_pct,
+#   procs_running,procs_blocked,cpu_busiest_core_pct,cpu0_busy_pct..cpu<cores-1>_busy_pct
+# cpu_steal_pct is the time a hypervisor gave this VM's CPUs to others; procs_running the run queue
+# (runnable tasks, this sampler included), procs_blocked those waiting on I/O; per-core busy is
+# user + system, for `cores` cores (-v cores=N; a core offline is NA).
 # mem_used_mb is MemTotal - MemAvailable, mem_free_mb is MemAvailable (what can still be had
 # without swapping). Disks: whole devices matching `disks`; network: every interface not
 # matching `net_exclude`. NA where a counter is absent.
@@ -20,22 +25,28 @@ function pct(part, total) {
   return total > 0 ? sprintf("%.1f", 100 * part / total) : "NA"
 }
 FILENAME == state_in { prev[$1] = $2; next }
-FILENAME == "/proc/stat" && $1 == "cpu" {
+FILENAME ~ /(^|\/)stat$/ && $1 == "cpu" {
   cur["cpu_user"] = $2 + $3; cur["cpu_sys"] = $4 + $7 + $8; cur["cpu_idle"] = $5
-  cur["cpu_iowait"] = $6; cur["cpu_total"] = $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9
+  cur["cpu_iowait"] = $6; cur["cpu_steal"] = $9 + 0; cur["cpu_total"] = $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9
   next
 }
-FILENAME == "/proc/loadavg" { load1 = $1; next }
-FILENAME == "/proc/meminfo" {
+FILENAME ~ /(^|\/)stat$/ && $1 ~ /^cpu[0-9]+$/ {
+  cur[$1 "_busy"] = $2 + $3 + $4 + $7 + $8; cur[$1 "_total"] = $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9
+  next
+}
+FILENAME ~ /(^|\/)stat$/ && $1 == "procs_running" { procs_running = $2; next }
+FILENAME ~ /(^|\/)stat$/ && $1 == "procs_blocked" { procs_blocked = $2; next }
+FILENAME ~ /(^|\/)loadavg$/ { load1 = $1; next }
+FILENAME ~ /(^|\/)meminfo$/ {
   if ($1 == "MemTotal:") mem_total = $2
   if ($1 == "MemAvailable:") mem_avail = $2
   next
 }
-FILENAME == "/proc/diskstats" && $3 ~ disks {
+FILENAME ~ /(^|\/)diskstats$/ && $3 ~ disks {
   cur["disk_read"] += $6 * 512; cur["disk_write"] += $10 * 512
   next
 }
-FILENAME == "/proc/net/dev" && index($0, ":") {
+FILENAME ~ /(^|\/)net\/dev$/ && index($0, ":") {
   line = $0; sub(/^ +/, "", line)
   iface = substr(line, 1, index(line, ":") - 1)
   rest = substr(line, index(line, ":") + 1)
@@ -44,7 +55,7 @@ FILENAME == "/proc/net/dev" && index($0, ":") {
   cur["net_rx"] += f[1]; cur["net_tx"] += f[9]
   next
 }
-FILENAME == "/proc/net/snmp" && $1 == "Tcp:" {
+FILENAME ~ /(^|\/)net\/snmp$/ && $1 == "Tcp:" {
   if ($2 !~ /^[0-9-]+$/) { for (i = 2; i <= NF; i++) tcpcol[$i] = i; next }
   if ("RetransSegs" in tcpcol) cur["tcp_retrans"] = $tcpcol["RetransSegs"]
   next
@@ -63,10 +74,19 @@ END {
   used = (mem_total != "" && mem_avail != "") ? sprintf("%.0f", (mem_total - mem_avail) / 1024) : "NA"
   free = (mem_avail != "") ? sprintf("%.0f", mem_avail / 1024) : "NA"
   conntrack = (ct_count != "" && ct_max > 0) ? sprintf("%.2f", 100 * ct_count / ct_max) : "NA"
-  printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", now_ms,
+  cores_out = ""; busiest = "NA"
+  for (c = 0; c < cores + 0; c++) {
+    k = "cpu" c
+    v = ((k "_total") in prev && (k "_total") in cur) ? pct(cur[k "_busy"] - prev[k "_busy"], cur[k "_total"] - prev[k "_total"]) : "NA"
+    cores_out = cores_out "," v
+    if (v != "NA" && (busiest == "NA" || v + 0 > busiest + 0)) busiest = v
+  }
+  printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s%s\n", now_ms,
     pct(cur["cpu_user"] - prev["cpu_user"], total), pct(cur["cpu_sys"] - prev["cpu_sys"], total),
     pct(cur["cpu_iowait"] - prev["cpu_iowait"], total), pct(cur["cpu_idle"] - prev["cpu_idle"], total),
     (load1 != "" ? load1 : "NA"), used, free,
     rate("disk_read", 1024), rate("disk_write", 1024), rate("net_rx", 1024), rate("net_tx", 1024),
-    rate("tcp_retrans", 1), conntrack
+    rate("tcp_retrans", 1), conntrack,
+    ("cpu_steal" in prev ? pct(cur["cpu_steal"] - prev["cpu_steal"], total) : "NA"),
+    (procs_running != "" ? procs_running : "NA"), (procs_blocked != "" ? procs_blocked : "NA"), busiest, cores_out
 }

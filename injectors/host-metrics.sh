@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Host metrics for the length of a run: once a second, CPU user/sys/iowait/idle, load, memory,
-# disk reads/writes, network bytes in/out, TCP retransmits and connection-tracking fill, read
+# Host metrics for the length of a run: once a second, CPU user/sys/iowait/idle/steal, each core's
+# busy share, load and run queue, memory, disk reads/writes, network bytes in/out, TCP
+# retransmits and connection-tracking fill, read
 # from /proc into a timestamped CSV (columns: see host-metrics.awk). Runs on every injector host
 # and on the HBase host; bounded by MAX_SECONDS, stopped earlier by SIGTERM to its PID.
 #   injectors/host-metrics.sh OUT_CSV MAX_SECONDS
@@ -36,10 +37,13 @@ for f in /proc/sys/net/netfilter/nf_conntrack_count /proc/sys/net/netfilter/nf_c
   [[ -r $f ]] && conntrack+=("$f")
 done
 
-echo "time_ms,cpu_user_pct,cpu_sys_pct,cpu_iowait_pct,cpu_idle_pct,load1,mem_used_mb,mem_free_mb,disk_read_kbs,disk_write_kbs,net_rx_kbs,net_tx_kbs,tcp_retrans_s,conntrack_pct" > "$out"
+# One busy column per core present at the start (a core taken offline later reads NA).
+cores=$(grep -c '^cpu[0-9]' /proc/stat)
+core_columns=$(for ((c = 0; c < cores; c++)); do printf ',cpu%d_busy_pct' "$c"; done)
+echo "time_ms,cpu_user_pct,cpu_sys_pct,cpu_iowait_pct,cpu_idle_pct,load1,mem_used_mb,mem_free_mb,disk_read_kbs,disk_write_kbs,net_rx_kbs,net_tx_kbs,tcp_retrans_s,conntrack_pct,cpu_steal_pct,procs_running,procs_blocked,cpu_busiest_core_pct$core_columns" > "$out"
 started=$SECONDS
 while ((SECONDS - started <= max_seconds)); do
-  awk -v now_ms="$(date +%s%3N)" -v state_in="$state" -v state_out="$state.new" \
+  awk -v now_ms="$(date +%s%3N)" -v state_in="$state" -v state_out="$state.new" -v cores="$cores" \
       -v disks="$disks" -v net_exclude="$net_exclude" -f "$here/host-metrics.awk" \
       "$state" /proc/stat /proc/loadavg /proc/meminfo /proc/diskstats /proc/net/dev /proc/net/snmp \
       "${conntrack[@]}" >> "$out"

@@ -128,6 +128,16 @@ host_sh() {
   esac
 }
 
+# A run's hosts from its plan.json into the arrays the functions here work on.
+read_plan_hosts() {
+  local id kind index dest java work dir
+  while IFS=$'\t' read -r id kind index dest java work dir; do
+    HOST_IDS+=("$id"); HOST_KIND+=("$kind"); HOST_DEST+=("$dest"); HOST_JAVA+=("$java"); HOST_WORK+=("$work")
+    HOST_RUN_DIR+=("$dir")
+    if [[ $kind == netns ]]; then HOST_NS+=("$(lab_ns "$index")"); else HOST_NS+=(""); fi
+  done < <(jq -r '.hosts[] | [.id, .kind, .index, .destination, .java, .work_dir, .run_dir_on_host] | @tsv' "$1")
+}
+
 # Where host I keeps this run's files (plan.json "run_dir_on_host").
 host_run_dir() {
   echo "${HOST_RUN_DIR[$1]}"
@@ -190,7 +200,7 @@ start_agent() {
       local -a prefix=()
       [[ ${HOST_KIND[$i]} == netns ]] && prefix=(ip netns exec "${HOST_NS[$i]}")
       # shellcheck disable=SC2086  # BRIEF_JVM_OPTS is a list of words
-      (cd "$dir" && exec "${prefix[@]}" "$java" -Xmx256m $BRIEF_JVM_OPTS -cp "$cp" net.grinder.Grinder agent.properties \
+      (cd "$dir" && exec "${prefix[@]}" "$java" $SERVICE_HEAP_START -Xmx256m $BRIEF_JVM_OPTS -cp "$cp" net.grinder.Grinder agent.properties \
         > "$dir/agent.out" 2>&1 < /dev/null) &
       HOST_AGENT_PID[i]=$!
       echo "${HOST_AGENT_PID[$i]}" > "$dir/agent.pid" ;;
@@ -199,7 +209,7 @@ start_agent() {
       q=$(printf %q "$dir")
       host_sh "$i" "mkdir -p $q" < /dev/null || die "cannot create $dir on ${HOST_IDS[$i]} (${HOST_DEST[$i]})"
       host_sh "$i" "cat > $q/agent.properties" < "$props" || die "cannot copy agent.properties to ${HOST_IDS[$i]}"
-      HOST_AGENT_PID[i]=$(host_sh "$i" "cd $q && { nohup setsid $(printf %q "$java") -Xmx256m $BRIEF_JVM_OPTS -cp $(printf %q "$cp") net.grinder.Grinder agent.properties > agent.out 2>&1 < /dev/null & echo \$! > agent.pid; cat agent.pid; }" < /dev/null) \
+      HOST_AGENT_PID[i]=$(host_sh "$i" "cd $q && { nohup setsid $(printf %q "$java") $SERVICE_HEAP_START -Xmx256m $BRIEF_JVM_OPTS -cp $(printf %q "$cp") net.grinder.Grinder agent.properties > agent.out 2>&1 < /dev/null & echo \$! > agent.pid; cat agent.pid; }" < /dev/null) \
         || die "cannot start the agent on ${HOST_IDS[$i]} (${HOST_DEST[$i]})"
       [[ ${HOST_AGENT_PID[$i]} =~ ^[0-9]+$ ]] || die "the agent on ${HOST_IDS[$i]} gave no PID ('${HOST_AGENT_PID[$i]}')" ;;
   esac
@@ -242,6 +252,19 @@ start_sampler() {
       [[ ${HOST_SAMPLER_PID[$i]} =~ ^[0-9]+$ ]] || HOST_SAMPLER_PID[i]="" ;;
     *) return 0 ;; # loopback hosts share this machine's sampler (see run.sh)
   esac
+}
+
+# Stop every host's agent and sampler at once (each waits up to 10 s for its agent; one after
+# the other, a dead console's N agents took N times that).
+stop_all_agents() {
+  local i
+  local -a waiting=()
+  for i in "${!HOST_IDS[@]}"; do
+    (stop_agent "$i"; stop_sampler "$i") &
+    waiting+=($!)
+  done
+  ((${#waiting[@]} == 0)) || wait "${waiting[@]}" || true
+  for i in "${!HOST_IDS[@]}"; do HOST_AGENT_PID[i]=""; HOST_SAMPLER_PID[i]=""; done
 }
 
 stop_sampler() {

@@ -4,7 +4,8 @@
 #   Rscript report.R run-41 run-42 | sweep-3 comparison (runs/compare-.../report or <sweep>/report)
 # Options: --warmup SECONDS (default: detected), --slo GATES, --baseline RUN, --out DIR, --quiet, --help.
 # Exit 0 when a report was written; 99 when it was written and an SLO gate failed; 1 with
-# "report.R: <reason>" on stderr when nothing valid exists or an option is bad.
+# "report.R: <reason>" on stderr when nothing valid exists or an option's value is bad; 2 for an
+# unknown option or one without its value.
 
 local({
   args <- commandArgs(trailingOnly = FALSE)
@@ -26,6 +27,9 @@ for (source_file in sort(list.files(file.path(REPORT_SCRIPT_DIR, "R"), pattern =
 
 exit_status <- tryCatch({
   main(commandArgs(trailingOnly = TRUE))
+}, usage_error = function(e) {
+  message("report.R: ", one_line(conditionMessage(e)))
+  2L
 }, report_error = function(e) {
   message("report.R: ", one_line(conditionMessage(e)))
   1L

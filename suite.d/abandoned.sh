@@ -33,8 +33,11 @@ judge_abandoned_runs() {
     fi
     local stopped=""
     ((${#left[@]} == 0)) || stopped="; it had left running: $(printf '%s, ' "${left[@]}" | sed 's/, $//') (stopped)"
-    lifecycle finalise "$dir" --no-table-info --aborted "./suite run (pid $owner) ended without judging this run (killed?); judged when the next run started, $(date -u +%FT%TZ)$stopped; the data logs written so far are kept" > /dev/null 2>&1 || true
+    lifecycle finalise "$dir" --no-table-info --aborted "./suite run (pid $owner) ended without judging this run (killed?); judged ${JUDGED_WHEN:-when the next run started}, $(date -u +%FT%TZ)$stopped; the data logs written so far are kept" > /dev/null 2>&1 || true
     info "${dir##*/} had lost its ./suite run (pid $owner): now $(jq -r .status "$dir/manifest.json" 2> /dev/null)$stopped"
+    if [[ -z ${JUDGED_WHEN:-} ]] && jq -e '[.hosts[].kind] | any(. == "ssh" or . == "local")' "$dir/plan.json" > /dev/null 2>&1; then
+      info "  its hosts-file hosts still hold their logs: ./suite collect ${dir##*/} brings them in"
+    fi
   done < <(lifecycle stale-runs --runs-dir "$SUITE_RUNS_DIR" 2> /dev/null | grep '/run-[0-9]*'$'\t')
   return 0
 }

@@ -168,6 +168,7 @@ cmd_status() {
   return 3
 }
 
+(($# <= 1)) || usage_error "'${1}' takes no arguments (got: ${*:2}); usage: ./suite shim start|stop|status"
 case ${1:-} in
   start) cmd_start ;;
   stop) cmd_stop ;;

@@ -206,6 +206,27 @@ check_shared_cpu <- function(metrics, window, shared) {
             value = busy, unit = "%")
 }
 
+# CPU a hypervisor gave to other guests while this run measured: the host's clock ran on while its
+# CPUs did not, so latency includes time no code ran (the study's "the OS lies" one layer down).
+STEAL_MEAN_LIMIT_PCT <- 5
+STEAL_SECOND_LIMIT_PCT <- 20
+
+check_steal <- function(metrics, window) {
+  if (is.null(metrics) || all(is.na(metrics$cpu_steal_pct))) {
+    return(check_row("CPU steal", "n/a", "no steal column in metrics.csv (written before it was sampled, or not Linux)", "", unit = "%"))
+  }
+  during <- metrics[time_ms >= window$window_start_ms & time_ms <= window$window_end_ms & !is.na(cpu_steal_pct)]
+  if (nrow(during) == 0) return(check_row("CPU steal", "n/a", "no host metrics in the measured window", "", unit = "%"))
+  by_host <- during[, .(mean = mean(cpu_steal_pct), max = max(cpu_steal_pct)), keyby = host]
+  flagged <- by_host[mean >= STEAL_MEAN_LIMIT_PCT | max >= STEAL_SECOND_LIMIT_PCT]
+  check_row("CPU steal", if (nrow(flagged) > 0) "FLAG" else "ok",
+            paste(sprintf("%s mean %s%%, max %s%%", by_host$host, fmt_num(by_host$mean, 1), fmt_num(by_host$max, 0)), collapse = "; "),
+            sprintf(paste("Time the hypervisor ran other guests on this host's CPUs (flagged from a mean of %d%% or any second at %d%%):",
+                          "latency then includes time no code ran, and throughput what the VM was given."),
+                    STEAL_MEAN_LIMIT_PCT, STEAL_SECOND_LIMIT_PCT),
+            value = max(by_host$mean), unit = "%")
+}
+
 check_injector_cpu <- function(metrics, window, shared = FALSE) {
   if (is.null(metrics)) return(check_row("injector CPU", "n/a", "no metrics.csv in the run", ""))
   during <- metrics[time_ms >= window$run_start_ms & time_ms <= window$run_end_ms & !is.na(cpu_busy_pct)]

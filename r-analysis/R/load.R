@@ -24,7 +24,8 @@ MAX_START_FROM_MEDIAN_MS <- 7 * 86400000
 
 METRIC_COLUMNS <- c("time_ms", "cpu_user_pct", "cpu_sys_pct", "cpu_iowait_pct", "cpu_idle_pct",
                     "load1", "mem_used_mb", "mem_free_mb", "disk_read_kbs", "disk_write_kbs",
-                    "net_rx_kbs", "net_tx_kbs", "tcp_retrans_s", "conntrack_pct")
+                    "net_rx_kbs", "net_tx_kbs", "tcp_retrans_s", "conntrack_pct",
+                    "cpu_steal_pct", "procs_running", "procs_blocked", "cpu_busiest_core_pct")
 
 test_names_for <- function(test_numbers, manifest_tests = NULL) {
   known <- DEFAULT_TEST_NAMES
@@ -315,12 +316,13 @@ load_run <- function(run_dir, run_id = basename(run_dir)) {
   logs <- load_data_logs(run_dir)
   manifest <- read_manifest(run_dir)
   metrics <- read_host_metrics(run_dir, injector_hosts = unique(c(logs$files$host, logs$files$folder)))
+  gc <- read_gc_logs(run_dir)
   console_stats <- file.path(run_dir, "console", "statistics.csv")
   list(
     run_id = run_id,
     run_dir = run_dir,
     requests = logs$requests, files = logs$files, skipped = logs$skipped,
-    manifest = manifest, metrics = metrics,
+    manifest = manifest, metrics = metrics, gc = gc,
     console_stats = if (file.exists(console_stats)) console_stats else NA_character_
   )
 }

@@ -70,6 +70,8 @@ analyse_run <- function(target, warmup_s = NA_real_) {
     check_client_cost(cycles, summary, pacing),
     check_injector_cpu(run$metrics, window, shared),
     check_shared_cpu(run$metrics, window, shared),
+    check_steal(run$metrics, window),
+    check_worker_gc(run$gc, window, nrow(run$files)),
     check_pacing(summary, has_lag, manifest$pacing),
     check_clock_offsets(hosts, manifest),
     check_blackouts(seconds),
@@ -80,14 +82,18 @@ analyse_run <- function(target, warmup_s = NA_real_) {
     check_manifest(manifest),
     hlog$check
   )
+  server_metrics <- read_server_metrics(run$run_dir)
+  server <- server_finding(server_metrics, window)
+  checks <- rbind(checks, check_server_metrics(server))
   facts <- list(client = client_cost(cycles, summary), trend = trend, window = window, shared = shared,
-                cpu_pct = checks[check == "injector CPU", value], pacing = pacing)
+                cpu_pct = checks[check == "injector CPU", value], pacing = pacing, server = server)
   workload <- workload_of(manifest, threads)
   list(
     run_id = run$run_id, run_dir = run$run_dir,
     target = as.character(manifest$target %||% NA_character_),
     sweep_id = as.character(manifest$sweep_id %||% NA_character_),
-    manifest = manifest, files = run$files, skipped = run$skipped, metrics = run$metrics,
+    manifest = manifest, files = run$files, skipped = run$skipped, metrics = run$metrics, gc = run$gc,
+    server_metrics = server_metrics,
     console_stats = run$console_stats, window = window, summary = summary, display = display,
     levels = levels, trend = trend,
     timeline = timeline_series(timeline, display, nrow(seconds)), seconds = seconds,
@@ -127,7 +133,10 @@ write_run_plots <- function(a, out_dir) {
     plots$overhead <- save_png(plot_overhead(a$tiles), path("overhead"), facet_height(n_tiles))
   }
   if (!is.null(a$metrics)) {
-    plots$host_metrics <- save_png(plot_host_metrics(a$metrics, a$seconds, a$window, isTRUE(a$shared)), path("host-metrics"), 10)
+    plots$host_metrics <- save_png(plot_host_metrics(a$metrics, a$seconds, a$window, isTRUE(a$shared), gc_per_second(a$gc, a$window)), path("host-metrics"), 13)
+  }
+  if (!is.null(a$server_metrics$rows) && nrow(a$server_metrics$rows[status == "ok"]) > 0) {
+    plots$server_metrics <- save_png(plot_server_metrics(a$server_metrics, a$seconds, a$window, a$facts$server), path("server-metrics"), 15)
   }
   plots
 }

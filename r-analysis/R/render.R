@@ -364,6 +364,8 @@ render_run_report <- function(a, plots, gates = NULL) {
                                                            "so their lines coincide and a busy CPU is not the client's alone."),
                                                      a$manifest$injector_mode)), class = "note") else "",
     if (!is.null(plots$host_metrics)) html_img(plots$host_metrics, "host metrics") else html_p("No metrics.csv in this run."),
+    if (!is.null(a$facts$server) && !is.na(a$facts$server$kind)) "<h2 id=\"server-metrics\">HBase server metrics</h2>" else "",
+    server_metrics_section(a, plots$server_metrics),
     "<h2 id=\"trust\">Can these numbers be trusted</h2>",
     checks_table(a$checks),
     hlog_section(a$hlog),

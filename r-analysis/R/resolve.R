@@ -13,7 +13,7 @@ parse_cli <- function(args) {
     arg <- args[[i]]
     value_of <- function(name) {
       if (grepl("=", arg, fixed = TRUE)) return(sub("^[^=]*=", "", arg))
-      if (i + 1 > length(args)) stop_report(name, " needs a value; ", usage_line())
+      if (i + 1 > length(args)) stop_usage(name, " needs a value; ", usage_line())
       i <<- i + 1
       args[[i]]
     }
@@ -39,13 +39,13 @@ parse_cli <- function(args) {
     } else if (arg %in% c("-q", "--quiet")) {
       opts$quiet <- TRUE
     } else if (grepl("^-", arg)) {
-      stop_report("unknown option '", arg, "'; ", usage_line())
+      stop_usage("unknown option '", arg, "'; ", usage_line())
     } else {
       opts$targets <- c(opts$targets, arg)
     }
     i <- i + 1
   }
-  if (!opts$help && !opts$check && length(opts$targets) == 0) stop_report("no run given; ", usage_line())
+  if (!opts$help && !opts$check && length(opts$targets) == 0) stop_usage("no run given; ", usage_line())
   opts
 }
 

@@ -9,6 +9,13 @@ report_error <- function(...) {
 
 stop_report <- function(...) stop(report_error(...))
 
+# A command line that cannot be right (an unknown option, one without its value): exit 2.
+stop_usage <- function(...) {
+  e <- report_error(...)
+  class(e) <- c("usage_error", class(e))
+  stop(e)
+}
+
 # Progress goes to stderr so stdout only carries where the report was written.
 progress_state <- new.env()
 progress_state$start <- Sys.time()

@@ -84,7 +84,7 @@ run_verdict <- function(checks, facts) {
   degraded <- startsWith(checks[check == "manifest", result][1] %||% "", "status degraded")
   flagged <- flagged[kind != if (isTRUE(degraded)) "incomplete run" else "degraded run"]
   if (nrow(flagged) == 0) {
-    return(list(kind = "trustworthy", sentence = paste0("trustworthy: ", trustworthy_clause(checks, facts)),
+    return(list(kind = "trustworthy", sentence = paste0("trustworthy: ", trustworthy_clause(checks, facts), server_verdict_suffix(facts)),
                 kinds = "trustworthy", disqualifies = character(),
                 reasons = data.table::data.table(kind = character(), check = character(), detail = character())))
   }
@@ -93,7 +93,7 @@ run_verdict <- function(checks, facts) {
   }, "")
   also <- if (nrow(flagged) > 1) paste0("; also ", paste(sprintf("%s (%s)", flagged$kind[-1], clauses[-1]), collapse = "; ")) else ""
   list(kind = flagged$kind[1],
-       sentence = sprintf("%s: %s; %s%s", flagged$kind[1], clauses[1], flagged$consequence[1], also),
+       sentence = sprintf("%s: %s; %s%s%s", flagged$kind[1], clauses[1], flagged$consequence[1], also, server_verdict_suffix(facts)),
        kinds = flagged$kind, disqualifies = sort(unique(unlist(flagged$disqualifies))),
        reasons = data.table::data.table(kind = flagged$kind, check = flagged$check, detail = clauses))
 }

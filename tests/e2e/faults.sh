@@ -280,6 +280,57 @@ t_fault_run_killed() {
   fi
 }
 
+# SIGKILL ./suite run on two hosts-file ("ssh") hosts: their logs stay on the hosts. ./suite collect
+# judges the abandoned run, stops the agents it left there (by PID, checked by working folder),
+# brings every data log in, removes the hosts' folders and judges the run again: the manifest's
+# count is the collected logs' count, the collection is listed, a second collect finds nothing.
+t_fault_run_killed_collect() {
+  local hosts=$TEST_LOGS/hosts-collect fake rc=0 collect_rc=0 again_rc=0 started=$SECONDS marker=$TEST_LOGS/fault-collect.start
+  fake=$(rt_fake_ssh)
+  rm -rf "$TEST_LOGS/collect-east" "$TEST_LOGS/collect-west"
+  printf 'tester@east - %s\ntester@west - %s\n' "$TEST_LOGS/collect-east" "$TEST_LOGS/collect-west" > "$hosts"
+  touch "$marker"; sleep 1
+  INJECTOR_SSH="$fake -o BatchMode=yes" "$RT_SUITE" run --properties "$RT_PROPS" --hosts "$hosts" --threads 2 --duration 60 \
+    > "$TEST_LOGS/fault-collect.log" 2>&1 &
+  local run_pid=$! run_dir="" id
+  for _ in $(seq 1 120); do run_dir=$(ft_newest_run "$marker"); [[ -n $run_dir ]] && break; sleep 0.5; done
+  id=${run_dir##*/}
+  local west_log=""  # the host keeps the run in runs/run-N-<plan time> below its work dir
+  for _ in $(seq 1 180); do
+    [[ -n $id ]] && west_log=$(compgen -G "$TEST_LOGS/collect-west/runs/$id-*/west-0-data.log" | head -1)
+    [[ -n $west_log ]] && break; sleep 0.5
+  done
+  if [[ -z $west_log ]] || ! ft_wait_lines "$west_log" 300 90; then
+    kill -TERM "$run_pid" 2> /dev/null; wait "$run_pid" 2> /dev/null
+    fail "fault, run killed, collect: the run did not get going: $(tail -3 "$TEST_LOGS/fault-collect.log")"
+    return
+  fi
+  kill -KILL "$run_pid"
+  wait "$run_pid" 2> /dev/null || rc=$?
+  INJECTOR_SSH="$fake -o BatchMode=yes" timeout 120 "$RT_SUITE" collect "$id" > "$TEST_LOGS/fault-collect-1.log" 2>&1 || collect_rc=$?
+  INJECTOR_SSH="$fake -o BatchMode=yes" timeout 60 "$RT_SUITE" collect "$id" > "$TEST_LOGS/fault-collect-2.log" 2>&1 || again_rc=$?
+  local status reason lines counted collections left_hosts left_procs pid
+  status=$(jq -r .status "$run_dir/manifest.json" 2> /dev/null)
+  reason=$(jq -r .reason "$run_dir/manifest.json" 2> /dev/null)
+  counted=$(jq -r .datalog_requests "$run_dir/manifest.json" 2> /dev/null)
+  collections=$(jq -r '.collections | length' "$run_dir/manifest.json" 2> /dev/null)
+  lines=$(cat "$run_dir"/injectors/{east,west}/*-data.log 2> /dev/null | grep -c '^[0-9]')
+  left_hosts=$(find "$TEST_LOGS/collect-east/runs" "$TEST_LOGS/collect-west/runs" -mindepth 1 -maxdepth 1 2> /dev/null)
+  left_procs=$(for pid in $(pgrep -f 'net\.grinder' || true); do
+    [[ $(readlink "/proc/$pid/cwd" 2> /dev/null) == "$TEST_LOGS/collect-"* ]] && echo "$pid"; done; rt_procs_in "$run_dir")
+  if ((rc == 137 && collect_rc == 0 && again_rc == 0)) && [[ $status == incomplete && $collections == 1 ]] \
+     && [[ $reason == "./suite run (pid $run_pid) ended without judging this run"*"; logs of east west collected by ./suite collect at "* ]] \
+     && ((lines >= 300)) && [[ $counted == "$lines" ]] && [[ -z $left_hosts && -z $left_procs ]] \
+     && grep -q "^$id had lost its ./suite run" "$TEST_LOGS/fault-collect-1.log" \
+     && grep -q "^west (tester@west): [0-9]* data-log lines collected" "$TEST_LOGS/fault-collect-1.log" \
+     && grep -q "^west (tester@west): nothing left there" "$TEST_LOGS/fault-collect-2.log"; then
+    pass "fault, ./suite run on ssh hosts killed: ./suite collect judged it, stopped the hosts' agents, brought in $lines data-log lines (the manifest counts $counted), emptied the hosts; a second collect found nothing; in $((SECONDS - started))s"
+  else
+    fail "fault, run killed, collect: rc $rc, collect $collect_rc/$again_rc, $status ($reason), $collections collection(s), lines $lines counted $counted, left on hosts: $left_hosts, processes: $(tr '\n' ' ' <<< "$left_procs"); $(tail -2 "$TEST_LOGS/fault-collect-1.log" | tr '\n' ' ')"
+    for pid in $left_procs; do kill -KILL "$pid" 2> /dev/null; done
+  fi
+}
+
 # SIGKILL the thrift-shim mid-run and start it again: the thrift target's threads reconnect by
 # themselves, the failures in between are counted, load resumes, and the run ends degraded.
 t_fault_shim_killed() {
@@ -372,7 +423,11 @@ t_fault_console_killed() {
   pid=$(cat "$run_dir/console/console.pid" 2> /dev/null)
   kill_ms=$(date +%s%3N)
   [[ -n $pid ]] && kill -KILL "$pid"
-  local kill_s=$SECONDS
+  local kill_s=$SECONDS gone_ms=""
+  for _ in $(seq 1 150); do  # agents and workers gone (bounded: 30 s)
+    rt_procs_in "$run_dir" | grep -qvx "$pid" || { gone_ms=$(($(date +%s%3N) - kill_ms)); break; }
+    sleep 0.2
+  done
   wait "$run_pid" || rc=$?
   local stop_took=$((SECONDS - kill_s)) host last ends="" short=0 status reason
   for host in inj1 inj2; do
@@ -382,9 +437,9 @@ t_fault_console_killed() {
   done
   status=$(jq -r .status "$run_dir/manifest.json" 2> /dev/null)
   reason=$(jq -r .reason "$run_dir/manifest.json" 2> /dev/null)
-  if [[ -n $pid ]] && ((rc == 1 && short == 0 && stop_took <= 30)) && [[ $status == incomplete && $reason == *"console exited (status 137)"* && $reason != *"silent for 30s"* ]] \
+  if [[ -n $pid && -n $gone_ms ]] && ((rc == 1 && short == 0 && stop_took <= 30)) && [[ $status == incomplete && $reason == *"console exited (status 137)"* && $reason != *"silent for 30s"* ]] \
      && [[ -z $(rt_procs_in "$run_dir") ]] && grep -q "suite run: ${run_dir##*/} incomplete: .*console exited" "$TEST_LOGS/fault-console.log"; then
-    pass "fault, console killed: agents and workers stopped ${stop_took}s after, data logs end ${ends%, } from the kill, incomplete naming the console's exit, exit 1"
+    pass "fault, console killed: agents and workers gone ${gone_ms} ms after, ./suite run ended ${stop_took}s after, data logs end ${ends%, } from the kill, incomplete naming the console's exit, exit 1"
   else
     fail "fault, console killed: pid ${pid:-none}, rc $rc, stopped after ${stop_took}s, status $status ($reason), data logs end ${ends%, } from the kill, left: $(rt_procs_in "$run_dir" | tr '\n' ' ')"
   fi
@@ -436,6 +491,7 @@ run_fault_tests() {
   t_fault_agent_killed
   t_fault_console_killed
   t_fault_run_killed
+  t_fault_run_killed_collect
   t_fault_ctrl_c_run
   t_fault_ctrl_c_sweep
   t_fault_sweep_killed

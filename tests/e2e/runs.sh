@@ -5,9 +5,11 @@
 # messages, files, counts) of real runs: real console with the run controller, real agents
 # and workers against the embedded HBase. Entry point: run_distributed_tests.
 source "$SUITE_ROOT/suite.d/runs.sh"
+source "$SUITE_ROOT/tests/e2e/server-metrics.sh"
+source "$SUITE_ROOT/tests/e2e/live.sh"
 
 RT_SUITE=$SUITE_ROOT/suite
-RT_METRICS_HEADER="time_ms,cpu_user_pct,cpu_sys_pct,cpu_iowait_pct,cpu_idle_pct,load1,mem_used_mb,mem_free_mb,disk_read_kbs,disk_write_kbs,net_rx_kbs,net_tx_kbs,tcp_retrans_s,conntrack_pct"
+RT_METRICS_HEADER="time_ms,cpu_user_pct,cpu_sys_pct,cpu_iowait_pct,cpu_idle_pct,load1,mem_used_mb,mem_free_mb,disk_read_kbs,disk_write_kbs,net_rx_kbs,net_tx_kbs,tcp_retrans_s,conntrack_pct,cpu_steal_pct,procs_running,procs_blocked,cpu_busiest_core_pct$(for ((c = 0; c < $(grep -c '^cpu[0-9]' /proc/stat); c++)); do printf ',cpu%d_busy_pct' "$c"; done)"
 
 # Run a command with a time bound; output to $TEST_LOGS/NAME.log, status to RT_RC, output to
 # RT_OUT, seconds taken to RT_SECONDS.
@@ -154,7 +156,7 @@ t_run_two_injectors() {
   local csv bad=""
   for csv in "$dir/injectors/inj1/metrics.csv" "$dir/injectors/inj2/metrics.csv" "$dir/hbase/metrics.csv"; do
     if [[ ! -s $csv || $(head -1 "$csv") != "$RT_METRICS_HEADER" ]] || (($(wc -l < "$csv") < 3)) \
-       || awk -F, 'NR > 1 && NF != 14 { bad = 1 } END { exit !bad }' "$csv"; then
+       || awk -F, 'NR == 1 { n = NF } NR > 1 && NF != n { bad = 1 } END { exit !bad }' "$csv"; then
       bad+="${csv#"$dir"/} "
     fi
   done
@@ -169,6 +171,7 @@ t_run_two_injectors() {
     fail "run with 2 injectors: no progress line: $(head -8 <<< "$RT_OUT")"
   fi
   rt_cpu_meter_saw_the_run "$TEST_LOGS/run-two.cpu.csv"
+  t_run_server_metrics "$dir"
   local left
   left=$(rt_procs_in "$dir")
   if [[ -z $left ]] && ! ip -o link show 2> /dev/null | grep -q ": hgs${SUITE_PORT_OFFSET}i"; then
@@ -219,9 +222,9 @@ t_run_missing_agent() {
 
 # Hosts reached "by ssh": a stand-in ssh that runs the command here exercises the real path
 # (jars copied to the host's work dir, agent and sampler started and stopped by PID, logs and
-# metrics copied back), without an ssh server.
-t_run_ssh_hosts() {
-  local hosts=$TEST_LOGS/hosts-ssh fake=$TEST_LOGS/fake-ssh
+# metrics copied back), without an ssh server. rt_fake_ssh writes it and prints its path.
+rt_fake_ssh() {
+  local fake=$TEST_LOGS/fake-ssh
   cat > "$fake" <<'EOF'
 #!/usr/bin/env bash
 # Stand-in for ssh in tests: drops options and destination, runs the command here.
@@ -231,6 +234,12 @@ shift
 exec bash -c "$*"
 EOF
   chmod +x "$fake"
+  echo "$fake"
+}
+
+t_run_ssh_hosts() {
+  local hosts=$TEST_LOGS/hosts-ssh fake
+  fake=$(rt_fake_ssh)
   printf 'tester@east - %s\ntester@west - %s\n' "$TEST_LOGS/ssh-east" "$TEST_LOGS/ssh-west" > "$hosts"
   rt_logged run-ssh 300 env INJECTOR_SSH="$fake -o BatchMode=yes" "$RT_SUITE" run --properties "$RT_PROPS" \
     --hosts "$hosts" --threads 2 --duration 4
@@ -313,6 +322,7 @@ run_distributed_tests() {
   t_run_bad_input
   t_run_prepare
   t_run_two_injectors
+  t_run_live_metrics
   t_run_missing_agent
   t_run_ssh_hosts
   t_run_slo

@@ -34,3 +34,62 @@ u_help_lists_every_command_and_wrong_ones_are_refused() {
     fail "./suite help: missing [$missing], unknown command rc $rc: $out"
   fi
 }
+
+# --help prints and does nothing else: no file written anywhere in the checkout or the runs folder
+# (./suite setup --help once ran apt and Maven).
+u_help_has_no_side_effects() {
+  local file marker=$TEST_LOGS/help.marker runs=$TEST_LOGS/help-runs changed
+  mkdir -p "$runs"
+  touch "$marker"; sleep 1
+  for file in "$SUITE_ROOT"/libexec/suite-*; do
+    SUITE_RUNS_DIR=$runs timeout 30 "$SUITE_ROOT/suite" "${file##*/suite-}" --help > /dev/null 2>&1 < /dev/null
+  done
+  # (a running embedded HBase or run writes below hbase-local/data and runs/ by itself)
+  changed=$(find "$SUITE_ROOT" "$runs" \( -path "$SUITE_ROOT/.git" -o -path "$SUITE_ROOT/hbase-local/data" -o -path "$SUITE_ROOT/runs" \) -prune \
+    -o -newer "$marker" -type f -print 2> /dev/null | head -5)
+  if [[ -z $changed ]]; then
+    pass "commands: --help on all $(find "$SUITE_ROOT/libexec" -name 'suite-*' | wc -l) wrote no file"
+  else
+    fail "commands: --help wrote: $(tr '\n' ' ' <<< "$changed")"
+  fi
+}
+
+# An option no command knows: one line on stderr naming it, exit 2, nothing started, no run folder.
+u_unknown_options_are_usage_errors() {
+  local file cmd out rc bad="" runs=$TEST_LOGS/frob-runs
+  mkdir -p "$runs"
+  for file in "$SUITE_ROOT"/libexec/suite-*; do
+    cmd=${file##*/suite-}
+    local -a args=(--frobnicate)
+    case $cmd in
+      hbase | shim) args=(status --frobnicate) ;;
+      bench) args=(peers --frobnicate) ;;
+      report | collect) args=(run-1 --frobnicate) ;;
+    esac
+    rc=0
+    out=$(DISPLAY=${DISPLAY:-:99} SUITE_RUNS_DIR=$runs timeout 60 "$SUITE_ROOT/suite" "$cmd" "${args[@]}" 2>&1 < /dev/null) || rc=$?
+    if ((rc != 2)) || [[ $(wc -l <<< "$out") != 1 || $out != *frobnicate* ]]; then
+      bad+="$cmd(rc $rc: $(head -2 <<< "$out" | tr '\n' ' ' | cut -c1-100)) "
+    fi
+  done
+  if [[ -z $bad && -z $(find "$runs" -mindepth 1 -maxdepth 1) ]]; then
+    pass "commands: an unknown option is one line naming it and exit 2 for all $(find "$SUITE_ROOT/libexec" -name 'suite-*' | wc -l)"
+  else
+    fail "commands: unknown options: $bad; runs folder: $(find "$runs" -mindepth 1 -maxdepth 1 | tr '\n' ' ')"
+  fi
+}
+
+# ./suite sweep --help lists every sweep.* key the planner accepts (SweepPlanner.KEYS).
+u_sweep_help_lists_every_sweep_key() {
+  local help keys missing="" key
+  help=$("$SUITE_ROOT/suite" sweep --help)
+  keys=$(grep -o '"sweep\.[a-z][a-z]*"' "$SUITE_ROOT/lifecycle/src/main/java/io/github/hbasegrindersuite/lifecycle/SweepPlanner.java" | tr -d '"' | sort -u)
+  for key in $keys sweep.vary.KEY; do
+    grep -q "^  $key " <<< "$help" || missing+="$key "
+  done
+  if [[ -z $missing ]] && (($(wc -w <<< "$keys") >= 13)); then
+    pass "./suite sweep --help lists all $(wc -w <<< "$keys") sweep.* keys and sweep.vary.KEY"
+  else
+    fail "./suite sweep --help misses: ${missing:-none} (keys found in SweepPlanner: $(wc -w <<< "$keys"))"
+  fi
+}

@@ -114,3 +114,13 @@ test_that("a start time years away from the run is dropped, not stretched over t
   a <- analyse_run(run_target(dir), warmup_s = 0)
   expect_equal(nrow(a$seconds), 1)
 })
+
+test_that("a command line that cannot be right exits 2 with one line; a bad value exits 1", {
+  unknown <- run_cli(c("--frobnicate", fixture_dir()))
+  expect_equal(unknown$status, 2)
+  expect_length(unknown$stderr, 1)
+  expect_match(unknown$stderr, "^report.R: unknown option '--frobnicate'; usage: ")
+  expect_equal(run_cli(c(fixture_dir(), "--warmup"))$status, 2)
+  expect_equal(run_cli(character())$status, 2)
+  expect_equal(run_cli(c("--warmup", "soon", fixture_dir()))$status, 1)
+})

@@ -29,6 +29,9 @@ import net.grinder.statistics.StatisticsSet;
 import net.grinder.statistics.TestStatisticsQueries;
 import net.grinder.util.Directory;
 
+import io.github.hbasegrindersuite.console.live.LiveExport;
+import io.github.hbasegrindersuite.console.live.LiveStatistics;
+
 import org.picocontainer.Startable;
 
 /**
@@ -55,8 +58,12 @@ public final class RunController implements Startable {
   private final StatisticExpression tpsExpression;
   private final StatisticsIndexMap.LongIndex periodIndex;
   private final StatisticsIndexMap.LongSampleIndex timedTestsIndex;
+  private final StatisticsIndexMap.LongIndex witnessIndex;
 
   private volatile RunRoster roster;
+  private volatile RosterProcesses processes;
+  private volatile LiveStatistics live;
+  private LiveExport liveExport;
   private volatile ModelTestIndex testIndex;
   private volatile long lastActivePeriodMs;
   private volatile double latestTps = Double.NaN;
@@ -80,6 +87,7 @@ public final class RunController implements Startable {
     final StatisticsIndexMap indexMap = StatisticsServicesImplementation.getInstance().getStatisticsIndexMap();
     this.periodIndex = indexMap.getLongIndex("period");
     this.timedTestsIndex = indexMap.getLongSampleIndex("timedTests");
+    this.witnessIndex = indexMap.getLongIndex("userLong0"); // the worker's witness (GrinderReport)
   }
 
   @Override
@@ -98,6 +106,9 @@ public final class RunController implements Startable {
     final RunSettings run = settings.get();
     openProgressLog(run);
     roster = new RunRoster(run.agents());
+    processes = new RosterProcesses(roster);
+    live = new LiveStatistics(run.runDirectory().getName(), processes);
+    startLiveExport(run.metricsPort());
     processControl.addProcessStatusListener(this::processReports);
     model.addModelListener(new SampleModel.AbstractListener() {
       @Override
@@ -141,6 +152,7 @@ public final class RunController implements Startable {
     final GrinderProperties properties = new GrinderProperties(run.propertiesFile());
     final int processes = properties.getInt("grinder.processes", 1);
     final long plannedMs = properties.getLong("grinder.duration", 0);
+    this.processes.workersExpected(processes * run.agents().size());
     say("run controller: run folder " + run.runDirectory() + ", expecting agents "
         + String.join(", ", run.agents()) + " (" + processes + " worker process(es) each)");
 
@@ -377,6 +389,11 @@ public final class RunController implements Startable {
     if (!recording || queries.getNumberOfTests(cumulative) + queries.getNumberOfErrors(cumulative) == 0) {
       return; // tests that have not run (yet) leave no rows
     }
+    live.update(new LiveStatistics.TestFigures(test.getNumber(), test.getDescription(),
+        queries.getNumberOfTests(cumulative), queries.getNumberOfErrors(cumulative),
+        cumulative.getSum(timedTestsIndex), Math.sqrt(cumulative.getVariance(timedTestsIndex)),
+        cumulative.getValue(witnessIndex), tpsExpression.getDoubleValue(interval)));
+    live.elapsedSeconds(cumulative.getValue(periodIndex) / 1000.0);
     final TestRow row = new TestRow(test.getNumber(), test.getDescription(),
         queries.getNumberOfTests(interval), queries.getNumberOfErrors(interval),
         queries.getAverageTestTime(interval), Double.NaN, tpsExpression.getDoubleValue(interval));
@@ -385,6 +402,19 @@ public final class RunController implements Startable {
       if (timeline != null) {
         timeline.println(line);
       }
+    }
+  }
+
+  /** The live Prometheus endpoint; a port that cannot be bound costs the run nothing but the endpoint. */
+  private void startLiveExport(int port) {
+    if (port <= 0) {
+      return;
+    }
+    try {
+      liveExport = LiveExport.start(live, port);
+      say("run controller: live metrics on http://127.0.0.1:" + liveExport.port() + "/metrics");
+    } catch (IOException | RuntimeException e) {
+      say("run controller: warning: no live metrics, 127.0.0.1:" + port + " cannot be served (" + e + ")");
     }
   }
 

@@ -27,6 +27,8 @@ import java.util.regex.Pattern;
  * <tr><td>{@value #PROGRESS_INTERVAL}</td><td>seconds between progress lines (5)</td></tr>
  * <tr><td>{@value #EXIT_WHEN_DONE}</td><td>exit the console with the outcome's code (true)</td></tr>
  * <tr><td>{@value #LINGER}</td><td>seconds to keep the console up after the run (0)</td></tr>
+ * <tr><td>{@value #METRICS_PORT}</td><td>port of the live Prometheus endpoint on 127.0.0.1 (0 or
+ *   absent: none; ./suite run sets it)</td></tr>
  * </table>
  */
 public final class RunSettings {
@@ -41,6 +43,7 @@ public final class RunSettings {
   public static final String PROGRESS_INTERVAL = PREFIX + "progressInterval";
   public static final String EXIT_WHEN_DONE = PREFIX + "exitWhenDone";
   public static final String LINGER = PREFIX + "linger";
+  public static final String METRICS_PORT = PREFIX + "metrics.port";
 
   private static final Pattern HOST_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
@@ -62,11 +65,12 @@ public final class RunSettings {
   private final int progressIntervalSeconds;
   private final boolean exitWhenDone;
   private final int lingerSeconds;
+  private final int metricsPort;
 
   private RunSettings(File runDirectory, List<String> agents, File propertiesFile,
                       int agentTimeoutSeconds, int workerStartTimeoutSeconds,
                       int runTimeoutSeconds, int progressIntervalSeconds,
-                      boolean exitWhenDone, int lingerSeconds) {
+                      boolean exitWhenDone, int lingerSeconds, int metricsPort) {
     this.runDirectory = runDirectory;
     this.agents = agents;
     this.propertiesFile = propertiesFile;
@@ -76,6 +80,7 @@ public final class RunSettings {
     this.progressIntervalSeconds = progressIntervalSeconds;
     this.exitWhenDone = exitWhenDone;
     this.lingerSeconds = lingerSeconds;
+    this.metricsPort = metricsPort;
   }
 
   /**
@@ -118,7 +123,8 @@ public final class RunSettings {
         positive(properties, RUN_TIMEOUT, 600),
         positive(properties, PROGRESS_INTERVAL, 5),
         bool(properties, EXIT_WHEN_DONE, true),
-        nonNegative(properties, LINGER, 0)));
+        nonNegative(properties, LINGER, 0),
+        port(properties, METRICS_PORT)));
   }
 
   /** "inj1, inj2" -> [inj1, inj2]; refuses empty lists, duplicates and odd names. */
@@ -157,6 +163,14 @@ public final class RunSettings {
     final int value = integer(properties, key, fallback);
     if (value < 0) {
       throw new SettingsException(key + "=" + value + " is out of range (accepted: a whole number >= 0)");
+    }
+    return value;
+  }
+
+  private static int port(Properties properties, String key) throws SettingsException {
+    final int value = integer(properties, key, 0);
+    if (value < 0 || value > 65535) {
+      throw new SettingsException(key + "=" + value + " is out of range (accepted: a port 1-65535, or 0 for none)");
     }
     return value;
   }
@@ -226,5 +240,10 @@ public final class RunSettings {
 
   public int lingerSeconds() {
     return lingerSeconds;
+  }
+
+  /** Port of the live Prometheus endpoint on 127.0.0.1; 0 when there is none. */
+  public int metricsPort() {
+    return metricsPort;
   }
 }

@@ -45,6 +45,7 @@ class RunSettingsTest {
     assertEquals(600, s.runTimeoutSeconds());
     assertTrue(s.exitWhenDone());
     assertEquals(0, s.lingerSeconds());
+    assertEquals(0, s.metricsPort(), "no live endpoint unless asked (./suite run asks)");
   }
 
   @Test
@@ -54,7 +55,9 @@ class RunSettingsTest {
     p.setProperty(RunSettings.RUN_TIMEOUT, "99");
     p.setProperty(RunSettings.EXIT_WHEN_DONE, "FALSE");
     p.setProperty(RunSettings.LINGER, "3");
+    p.setProperty(RunSettings.METRICS_PORT, "9398");
     final RunSettings s = RunSettings.from(p, dir.toFile()).get();
+    assertEquals(9398, s.metricsPort());
     assertEquals(7, s.agentTimeoutSeconds());
     assertEquals(99, s.runTimeoutSeconds());
     assertFalse(s.exitWhenDone());
@@ -72,6 +75,11 @@ class RunSettingsTest {
     p.setProperty(RunSettings.EXIT_WHEN_DONE, "maybe");
     assertMessage(p, "hbasegrinder.exitWhenDone=maybe is not accepted");
     p.remove(RunSettings.EXIT_WHEN_DONE);
+    p.setProperty(RunSettings.METRICS_PORT, "65536");
+    assertMessage(p, "hbasegrinder.metrics.port=65536 is out of range (accepted: a port 1-65535, or 0 for none)");
+    p.setProperty(RunSettings.METRICS_PORT, "-1");
+    assertMessage(p, "hbasegrinder.metrics.port=-1 is out of range");
+    p.remove(RunSettings.METRICS_PORT);
     p.setProperty(RunSettings.PROPERTIES, dir.resolve("nope.properties").toString());
     assertMessage(p, "nope.properties is not a file");
     p.remove(RunSettings.PROPERTIES);

@@ -14,6 +14,8 @@ import java.util.Map;
  * plan --plan-out FILE MACHINE... -- RUN_ARGS...     check a run, allocate runs/run-N, write its plan
  * finalise RUN_DIR [--console-exit N] [--aborted TEXT] [--interrupted] [--agent-exited HOST]...
  *          [--hbase-metrics TEXT] [--no-table-info]   judge a finished run, write manifest.json
+ * finalise RUN_DIR --collected NOTE                  judge it again after ./suite collect brought logs in,
+ *                                                    from the observations its manifest kept
  * sweep-plan --runs-dir D --default-properties F --plan-out FILE [--dry-run] SCENARIO [--duration D]
  *          [--injectors N] [--repeat N] [--slo GATES] [--owner-pid PID]  expand a sweep into runs
  * sweep-record SWEEP_DIR STATUS                      write sweep.json from the sweep's runs
@@ -39,7 +41,7 @@ public final class Main {
       status = run(Arrays.asList(argv));
     } catch (LifecycleException e) {
       System.err.println(e.getMessage());
-      status = 1;
+      status = e instanceof LifecycleException.Usage ? 2 : 1;
     } catch (IllegalArgumentException e) {
       System.err.println("lifecycle: " + e.getMessage());
       status = 2;
@@ -98,6 +100,7 @@ public final class Main {
     machine.gitRev = options.getOrDefault("--git-rev", "unknown");
     machine.gitDirty = "true".equals(options.get("--git-dirty"));
     machine.ownerPid = Long.parseLong(options.getOrDefault("--owner-pid", "0"));
+    machine.consolePortTakenBy = options.getOrDefault("--console-port-taken-by", "");
     final RunArguments args = RunArguments.parse(argv.subList(split + 1, argv.size()),
         machine.suiteRoot.resolve("grinder.properties"));
     final RunPlan plan = new RunPlanner(args, machine).plan();
@@ -135,6 +138,9 @@ public final class Main {
           break;
         case "--hbase-metrics":
           seen.hbaseMetrics = value(argv, ++i, option);
+          break;
+        case "--collected":
+          seen.collected = value(argv, ++i, option);
           break;
         default:
           throw new IllegalArgumentException("finalise: unknown option '" + option + "'");

@@ -54,6 +54,9 @@ final class PlanJson {
     console.put("port", plan.machine.consolePort);
     console.put("ui", plan.arguments.ui.name().toLowerCase(java.util.Locale.ROOT));
     console.put("linger_s", plan.arguments.lingerSeconds);
+    if (plan.arguments.metricsPort != null) { // absent: ./suite run's default port
+      console.put("metrics_port", plan.arguments.metricsPort);
+    }
     console.put("properties", plan.runDir.resolve("distribution").resolve("grinder.properties").toString());
     doc.put("console", console);
     final Map<String, Object> timeouts = new LinkedHashMap<>();

@@ -40,6 +40,8 @@ public final class RunArguments {
   Integer sweepPoint;
   Ui ui = Ui.HEADLESS;
   int lingerSeconds = 30;
+  /** Port of the console's live Prometheus endpoint; null: the suite's default; 0: none. */
+  Integer metricsPort;
   String slo;
 
   /** @param defaultProperties grinder.properties of the checkout, used without --properties */
@@ -49,7 +51,7 @@ public final class RunArguments {
     for (int i = 0; i < args.size(); i += 2) {
       final String option = args.get(i);
       if (i + 1 >= args.size()) {
-        throw new LifecycleException(option.startsWith("--") && isOption(option)
+        throw new LifecycleException.Usage(option.startsWith("--") && isOption(option)
             ? option + " needs a value" : "unknown argument '" + option + "'");
       }
       run.set(option, args.get(i + 1));
@@ -66,7 +68,7 @@ public final class RunArguments {
   private static boolean isOption(String option) {
     return List.of("--properties", "--injectors", "--lab", "--hosts", "--threads", "--processes", "--duration",
         "--target", "--set", "--console-host", "--agent-timeout", "--worker-start-timeout", "--run-timeout",
-        "--hbase-ssh", "--sweep-id", "--sweep-point", "--ui", "--linger", "--slo").contains(option);
+        "--hbase-ssh", "--sweep-id", "--sweep-point", "--ui", "--linger", "--slo", "--metrics-port").contains(option);
   }
 
   private void set(String option, String value) throws LifecycleException {
@@ -143,9 +145,23 @@ public final class RunArguments {
       case "--slo":
         slo = value;
         break;
+      case "--metrics-port":
+        metricsPort = metricsPort(value);
+        break;
       default:
-        throw new LifecycleException("unknown argument '" + option + "'");
+        throw new LifecycleException.Usage("unknown argument '" + option + "'");
     }
+  }
+
+  /** A port 1-65535, or "off" (or 0): no live endpoint. */
+  static int metricsPort(String value) throws LifecycleException {
+    if (value.equals("off")) {
+      return 0;
+    }
+    if (!value.matches("[0-9]{1,5}") || Integer.parseInt(value) > 65535) {
+      throw new LifecycleException("--metrics-port '" + value + "' is not a port (accepted: 1-65535, or off)");
+    }
+    return Integer.parseInt(value);
   }
 
   /** "30", "30s" or "2m" in seconds, more than 0. */

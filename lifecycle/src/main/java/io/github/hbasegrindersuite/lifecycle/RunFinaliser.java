@@ -43,6 +43,33 @@ public final class RunFinaliser {
     final List<String> agentsExited = new ArrayList<>();
     String hbaseMetrics;
     boolean tableInfo = true;
+    /** Set by ./suite collect: logs brought in after the run was judged; the note says what. */
+    String collected;
+
+    /** What bash saw, kept in the manifest so that a later collect judges from the same observations. */
+    Map<String, Object> toJson() {
+      final Map<String, Object> o = new LinkedHashMap<>();
+      o.put("console_exit", consoleExit);
+      o.put("aborted", aborted);
+      o.put("interrupted", interrupted);
+      o.put("agents_exited", agentsExited);
+      o.put("hbase_metrics", hbaseMetrics);
+      return o;
+    }
+
+    /** The observations an earlier finalise recorded (a manifest from before they were kept: none). */
+    static Observed fromManifest(JsonObject manifest) {
+      final Observed seen = new Observed();
+      final JsonObject o = manifest.has("observed") && manifest.get("observed").isJsonObject() ? manifest.getAsJsonObject("observed") : new JsonObject();
+      seen.consoleExit = o.has("console_exit") && !o.get("console_exit").isJsonNull() ? o.get("console_exit").getAsInt() : null;
+      seen.aborted = Json.text(o, "aborted");
+      seen.interrupted = o.has("interrupted") && o.get("interrupted").getAsBoolean();
+      if (o.has("agents_exited") && o.get("agents_exited").isJsonArray()) {
+        o.getAsJsonArray("agents_exited").forEach(a -> seen.agentsExited.add(a.getAsString()));
+      }
+      seen.hbaseMetrics = Json.text(o, "hbase_metrics");
+      return seen;
+    }
   }
 
   /** Everything read from the run folder. */
@@ -321,11 +348,23 @@ public final class RunFinaliser {
   }
 
   /** Decide, write manifest.json, print the summary. Returns the exit status: 0 complete, 1 not. */
-  static int finalise(Path runDir, Observed seen, PrintStream out) throws LifecycleException {
+  static int finalise(Path runDir, Observed given, PrintStream out) throws LifecycleException {
     final JsonObject plan = Json.read(runDir.resolve("plan.json"));
     final Evidence e = gather(runDir, plan);
+    JsonObject before = null;
+    Observed seen = given;
+    if (given.collected != null) {
+      // Judged again with what bash saw then and the evidence now: logs that were missing may be here.
+      before = Json.read(runDir.resolve("manifest.json"));
+      if ("running".equals(Json.text(before, "status"))) {
+        throw new LifecycleException(Json.text(plan, "run_id") + " has not been judged yet (its manifest says running)");
+      }
+      seen = Observed.fromManifest(before);
+      seen.tableInfo = false;
+    }
     final Verdict verdict = decide(e, seen);
-    final Instant end = Instant.now();
+    final String endedBefore = before == null ? null : Json.text(before, "end_time");
+    final Instant end = endedBefore == null ? Instant.now() : Instant.parse(endedBefore);
     final Manifest m = Manifest.from(plan, verdict.status.label(), verdict.reason, Text.iso(end));
     final Map<String, String> tests = new LinkedHashMap<>();
     for (String[] row : e.statistics) {
@@ -341,6 +380,7 @@ public final class RunFinaliser {
     final long logged = e.logsByHost.values().stream().mapToLong(d -> d.total).sum();
     m.set("datalog_requests", logged);
     m.set("hbase_metrics", seen.hbaseMetrics);
+    m.set("observed", seen.toJson());
     m.set("hlog", intervalFacts(e));
     if (!e.intervals.workers.isEmpty()) {
       final Map<Integer, Long> perTest = new java.util.TreeMap<>();
@@ -350,9 +390,29 @@ public final class RunFinaliser {
     if (seen.tableInfo) {
       TableFacts.fill(m, plan);
     }
+    if (before != null) {
+      keepFromEarlierJudgement(m, before, given.collected);
+    }
     m.write(runDir.resolve("manifest.json"));
     summary(out, plan, verdict, e, Duration.between(Instant.parse(Json.text(plan, "start_time")), end));
     return verdict.status == Status.COMPLETE ? 0 : 1;
+  }
+
+  /** A re-judged run keeps what only the first judgement could ask (HBase's table facts) and lists every collection. */
+  private static void keepFromEarlierJudgement(Manifest m, JsonObject before, String note) {
+    for (String key : List.of("table", "cluster")) {
+      if (before.has(key)) {
+        m.set(key, before.get(key));
+      }
+    }
+    final com.google.gson.JsonArray collections = before.has("collections") && before.get("collections").isJsonArray()
+        ? before.getAsJsonArray("collections") : new com.google.gson.JsonArray();
+    final JsonObject entry = new JsonObject();
+    entry.addProperty("time", Text.iso(Instant.now()));
+    entry.addProperty("note", note);
+    collections.add(entry);
+    m.set("collections", collections);
+    m.set("reason", Text.oneLine(m.get("reason") + "; " + note));
   }
 
   static String isoMillis(String ms) {

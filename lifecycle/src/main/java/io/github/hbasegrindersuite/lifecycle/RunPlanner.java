@@ -27,7 +27,8 @@ public final class RunPlanner {
 
   /** Keys that differ per host: the agent's own file holds them, the console's never does. */
   static final List<String> HOST_SPECIFIC_KEYS = List.of("grinder.hostID", "grinder.useConsole", "grinder.consoleHost",
-      "grinder.consolePort", "grinder.logDirectory", "grinder.jvm", "grinder.jvm.classpath", "grinder.threads", "grinder.script");
+      "grinder.consolePort", "grinder.logDirectory", "grinder.jvm", "grinder.jvm.classpath", "grinder.threads", "grinder.script",
+      "grinder.jvm.arguments");
 
   private static final int DEFAULT_ZK_PORT = 2181;
   private static final int DEFAULT_GATEWAY_PORT = 9091;
@@ -48,6 +49,8 @@ public final class RunPlanner {
     boolean gitDirty;
     /** The ./suite run process that owns the run (0: none recorded): see {@link StaleRuns}. */
     long ownerPid;
+    /** What holds the console port when something already listens there ("java pid 42"); "" when it is free. */
+    String consolePortTakenBy = "";
   }
 
   private final RunArguments args;
@@ -132,6 +135,11 @@ public final class RunPlanner {
     final int runTimeout = args.runTimeoutSeconds != null ? args.runTimeoutSeconds
         : durationSeconds > 0 ? durationSeconds + args.workerStartTimeoutSeconds + 60 : 3600;
 
+    if (!machine.consolePortTakenBy.isEmpty()) {
+      // Checked last: a wrong command line is said first, and no run folder is made for a run that cannot start.
+      throw new LifecycleException("console port " + machine.consolePort + " on 127.0.0.1 is already taken by " + machine.consolePortTakenBy
+          + "; another run at this offset? (SUITE_PORT_OFFSET=" + machine.portOffset + ")");
+    }
     final Path runDir = allocate(machine.runsDir, "run");
     for (Host host : hosts) {
       if (!host.remote() && host.kind != Host.Kind.LOCAL) {
@@ -195,10 +203,25 @@ public final class RunPlanner {
     own.put("grinder.jvm", host.java);
     own.put("grinder.jvm.classpath", classpathOn(host, machine.workerClasspath));
     own.put("grinder.threads", String.valueOf(host.threads));
+    own.put("grinder.jvm.arguments", workerJvmArguments(plan.properties.getProperty("grinder.jvm.arguments", ""),
+        host.runDirOnHost(plan.runKey), host.id));
     PropertiesFile.write(plan.runDir.resolve("injectors").resolve(host.id).resolve("agent.properties"),
         List.of("Agent properties of injector host " + host.id + " (" + host.kindName() + ") for " + plan.runId + ", written by ./suite run.",
             "The console sends the run's properties (grinder.properties) with the start signal; those win over this file,",
             "so it holds only what differs per host."), own);
+  }
+
+  /**
+   * The run's worker JVM arguments plus a GC log per worker next to its data log
+   * (HOST-gc.PID.log: every pause with its UTC time, for the report's timeline), unless the
+   * arguments already log GC or the folder has a blank (Grinder splits the arguments on blanks).
+   */
+  static String workerJvmArguments(String given, String logDirectory, String hostId) {
+    final String args = given.trim();
+    if (args.contains("-Xlog:gc") || args.contains("-verbose:gc") || logDirectory.matches(".*[\\s:].*")) {
+      return args;
+    }
+    return (args + " -Xlog:gc:file=" + logDirectory + "/" + hostId + "-gc.%p.log:utctime").trim();
   }
 
   /** A classpath as host I sees it: its jars live in WORK_DIR/lib/jars on a remote host. */

@@ -1,8 +1,10 @@
 package io.github.hbasegrindersuite.lifecycle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -28,6 +30,17 @@ class RunArgumentsTest {
     assertEquals("127.0.0.1", run.consoleHost);
     assertEquals(60, run.agentTimeoutSeconds);
     assertNull(run.runTimeoutSeconds);
+    assertNull(run.metricsPort, "the live endpoint's port is ./suite run's default");
+  }
+
+  @Test
+  void theMetricsPortIsAPortOrOff() throws Exception {
+    assertEquals(9398, parse("--metrics-port", "9398").metricsPort);
+    assertEquals(0, parse("--metrics-port", "off").metricsPort);
+    assertEquals(0, parse("--metrics-port", "0").metricsPort);
+    assertEquals("--metrics-port '65536' is not a port (accepted: 1-65535, or off)", refusal("--metrics-port", "65536"));
+    assertEquals("--metrics-port 'on' is not a port (accepted: 1-65535, or off)", refusal("--metrics-port", "on"));
+    assertEquals("--metrics-port needs a value", refusal("--metrics-port"));
   }
 
   @Test
@@ -53,6 +66,9 @@ class RunArgumentsTest {
     assertEquals("--threads '0' is not a whole number > 0", refusal("--threads", "0"));
     assertEquals("--lab 'moon' is not accepted (accepted: auto, namespaces, loopback)", refusal("--injectors", "2", "--lab", "moon"));
     assertEquals("unknown argument '--frobnicate'", refusal("--frobnicate", "1"));
+    assertTrue(assertThrows(LifecycleException.class, () -> parse("--frobnicate", "1")) instanceof LifecycleException.Usage);
+    assertTrue(assertThrows(LifecycleException.class, () -> parse("--threads")) instanceof LifecycleException.Usage);
+    assertFalse(assertThrows(LifecycleException.class, () -> parse("--threads", "0")) instanceof LifecycleException.Usage);
     assertEquals("--threads needs a value", refusal("--threads"));
     assertEquals("--duration '5x' is not a duration (accepted: 30, 30s, 2m)", refusal("--duration", "5x"));
     assertEquals("--target 'rest' is not accepted (accepted: direct, thrift)", refusal("--target", "rest"));

@@ -179,6 +179,54 @@ class RunFinaliserTest {
   }
 
   @Test
+  void logsCollectedLaterAreJudgedAgainWithTheFirstObservations() throws Exception {
+    final Path inj2 = run.resolve("injectors/inj2/inj2-0-data.log");
+    final byte[] log = Files.readAllBytes(inj2);
+    Files.delete(inj2);
+    seen.consoleExit = 3;
+    assertEquals("no data log from inj2", Json.text(finalise(1), "reason"));
+    final String endTime = Json.text(Json.read(run.resolve("manifest.json")), "end_time");
+    Files.write(inj2, log);                      // ./suite collect brought it in
+    seen = new RunFinaliser.Observed();
+    seen.collected = "logs of inj2 collected by ./suite collect";
+    final JsonObject m = finalise(0);
+    assertEquals("complete", Json.text(m, "status"));
+    assertEquals("all 2 workers finished; logs of inj2 collected by ./suite collect", Json.text(m, "reason"));
+    assertEquals(6, m.get("datalog_requests").getAsInt());
+    assertEquals(3, m.getAsJsonObject("console").get("exit_code").getAsInt(), "the console's exit as seen at the run");
+    assertEquals(endTime, Json.text(m, "end_time"), "the run ended when it ended, not at the collection");
+    assertEquals(1, m.getAsJsonArray("collections").size());
+    assertEquals("logs of inj2 collected by ./suite collect", Json.text(m.getAsJsonArray("collections").get(0).getAsJsonObject(), "note"));
+  }
+
+  @Test
+  void aCollectionKeepsWhatWasSeenThenAndAddsToTheList() throws Exception {
+    seen.aborted = "./suite run (pid 42) ended without judging this run (killed?)";
+    seen.agentsExited.add("inj1");
+    assertEquals("incomplete", Json.text(finalise(1), "status"));
+    for (int i = 1; i <= 2; i++) {
+      seen = new RunFinaliser.Observed();
+      seen.collected = "collection " + i;
+      final JsonObject m = finalise(1);
+      assertEquals("incomplete", Json.text(m, "status"));
+      assertTrue(Json.text(m, "reason").startsWith("./suite run (pid 42) ended without judging this run (killed?); agent inj1 had exited"),
+          Json.text(m, "reason"));
+      assertTrue(Json.text(m, "reason").endsWith("; collection " + i), Json.text(m, "reason"));
+      assertEquals(i, m.getAsJsonArray("collections").size());
+      assertEquals("[\"inj1\"]", m.getAsJsonObject("observed").get("agents_exited").toString());
+    }
+  }
+
+  @Test
+  void aRunStillRunningCannotBeJudgedByACollection() throws Exception {
+    Files.writeString(run.resolve("manifest.json"), "{\"status\":\"running\"}");
+    seen.collected = "too early";
+    final LifecycleException e = org.junit.jupiter.api.Assertions.assertThrows(LifecycleException.class,
+        () -> RunFinaliser.finalise(run, seen, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+    assertEquals("run-5 has not been judged yet (its manifest says running)", e.getMessage());
+  }
+
+  @Test
   void noOutcomeMeansTheConsoleDiedAndItsLastErrorIsShown() throws Exception {
     Files.delete(run.resolve("console/outcome.properties"));
     Files.write(run.resolve("console/console.out"), List.of("starting", "java.lang.IndexOutOfBoundsException: Index 3 out of bounds"));

@@ -73,6 +73,9 @@ class RunPlannerTest {
     assertEquals("netns", Json.text(PlanJson.hosts(json).get(0), "kind"));
     assertEquals("3,2", json.getAsJsonObject("properties").get("grinder.threads").getAsString());
     assertEquals("3.11", json.getAsJsonObject("versions").get("grinder").getAsString());
+    assertFalse(json.getAsJsonObject("console").has("metrics_port"), "not given: ./suite run's default port");
+    final JsonObject off = Json.read(plan("--metrics-port", "off").runDir.resolve("plan.json"));
+    assertEquals(0, off.getAsJsonObject("console").get("metrics_port").getAsInt());
     assertEquals("2.6.1", json.getAsJsonObject("versions").get("hbase").getAsString());
 
     final JsonObject manifest = Json.read(plan.runDir.resolve("manifest.json"));
@@ -86,6 +89,31 @@ class RunPlannerTest {
     assertTrue(e.getMessage().startsWith("hbaseload: unknown key hbaseload.rowz"), e.getMessage());
     final LifecycleException mix = assertThrows(LifecycleException.class, () -> plan("--set", "hbaseload.operations=get:70,put:20"));
     assertTrue(mix.getMessage().contains("hbaseload.operations=get:70,put:20: percentages sum to 90, not 100"), mix.getMessage());
+    assertFalse(Files.exists(root.resolve("runs/run-1")));
+  }
+
+  @Test
+  void eachWorkerLogsItsGcPausesNextToItsDataLog() throws Exception {
+    final RunPlan plan = plan("--injectors", "2", "--set", "grinder.jvm.arguments=-Xmx1g -XX:+UseSerialGC");
+    final Path dir = plan.runDir.resolve("injectors/inj2");
+    assertEquals("-Xmx1g -XX:+UseSerialGC -Xlog:gc:file=" + dir + "/inj2-gc.%p.log:utctime",
+        PropertiesFile.read(dir.resolve("agent.properties")).getProperty("grinder.jvm.arguments"));
+    assertNull(PropertiesFile.read(plan.runDir.resolve("grinder.properties")).getProperty("grinder.jvm.arguments"),
+        "per host: the console's copy would override the agents' own");
+    assertEquals("-Xmx1g -Xlog:gc*:stdout", RunPlanner.workerJvmArguments("-Xmx1g -Xlog:gc*:stdout", "/r/inj1", "inj1"), "the user's own GC log wins");
+    assertEquals("-Xmx1g", RunPlanner.workerJvmArguments("-Xmx1g", "/my runs/inj1", "inj1"), "Grinder splits arguments on blanks");
+    assertEquals("-Xlog:gc:file=/r/inj1/inj1-gc.%p.log:utctime", RunPlanner.workerJvmArguments("", "/r/inj1", "inj1"));
+  }
+
+  @Test
+  void aTakenConsolePortIsRefusedAfterTheArgumentsAndBeforeAnyRunFolder() {
+    machine.consolePortTakenBy = "java pid 4242";
+    final LifecycleException usage = assertThrows(LifecycleException.class, () -> plan("--frobnicate", "1"));
+    assertTrue(usage instanceof LifecycleException.Usage, "a wrong command line is said first, as a usage error");
+    final LifecycleException e = assertThrows(LifecycleException.class, () -> plan("--threads", "2"));
+    assertFalse(e instanceof LifecycleException.Usage);
+    assertEquals("console port 6872 on 127.0.0.1 is already taken by java pid 4242; another run at this offset? (SUITE_PORT_OFFSET=500)",
+        e.getMessage());
     assertFalse(Files.exists(root.resolve("runs/run-1")));
   }
 

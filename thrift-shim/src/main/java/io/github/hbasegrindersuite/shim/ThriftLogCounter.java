@@ -8,7 +8,7 @@ import org.apache.log4j.spi.LoggingEvent;
  * A log4j (reload4j) appender that counts instead of writing: the shim's log4j.properties routes
  * the Thrift library's loggers here, so a misbehaving client (garbage, a frame too large for the
  * nonblocking server, a reset connection) moves the counter
- * {@code thrift_shim_thrift_library_errors_total} and writes nothing per request.
+ * {@code hbasegrinder_shim_thrift_library_errors_total} and writes nothing per request.
  */
 public final class ThriftLogCounter extends AppenderSkeleton {
 

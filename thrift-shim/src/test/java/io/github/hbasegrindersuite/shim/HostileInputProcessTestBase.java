@@ -157,7 +157,7 @@ public abstract class HostileInputProcessTestBase {
         URI.create("http://127.0.0.1:" + metricsPort + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
     for (String line : r.body().split("\n")) {
       if (line.startsWith(name + " ")) {
-        return Long.parseLong(line.substring(name.length() + 1).trim());
+        return (long) Double.parseDouble(line.substring(name.length() + 1).trim()); // the client writes counters as doubles
       }
     }
     throw new AssertionError("no " + name + " in /metrics");
@@ -189,7 +189,7 @@ public abstract class HostileInputProcessTestBase {
       Thread.sleep(300); // every attacker's announcement has been read
       assertServesCorrectlyOn(during);
       assertServesCorrectly();
-      assertEquals(0, metric("thrift_shim_request_memory_bytes"),
+      assertEquals(0, metric("hbasegrinder_shim_request_memory_bytes"),
           "announced bytes are not charged: only what arrived (16 KiB each, within the free 64 KiB)");
       assertEquals(0, rows.closedByServer() + lists.closedByServer(), "still waiting for their bytes");
     }
@@ -201,7 +201,7 @@ public abstract class HostileInputProcessTestBase {
     if (transport() == ShimConfig.Transport.FRAMED) {
       request = HostileClients.framed(request);
     }
-    long timeoutsBefore = metric("thrift_shim_request_timeouts_total");
+    long timeoutsBefore = metric("hbasegrinder_shim_request_timeouts_total");
     try (ThriftClients.Client during = client();
         HostileClients.SlowDrip drip = new HostileClients.SlowDrip(port, request, 250)) {
       Thread.sleep(1000);
@@ -212,7 +212,7 @@ public abstract class HostileInputProcessTestBase {
       assertTrue(drip.sent() < request.length, "cut off before the request was complete: " + drip.sent());
       assertServesCorrectlyOn(during);
     }
-    assertEquals(timeoutsBefore + 1, metric("thrift_shim_request_timeouts_total"));
+    assertEquals(timeoutsBefore + 1, metric("hbasegrinder_shim_request_timeouts_total"));
   }
 
   @Test
@@ -238,12 +238,12 @@ public abstract class HostileInputProcessTestBase {
       assertServesCorrectlyOn(during);
       try (HostileClients.Stalled idle = HostileClients.stall(port, 300, new byte[0])) {
         assertServesCorrectlyOn(during);
-        assertTrue(metric("thrift_shim_open_connections") <= MAX_CONNECTIONS, "bounded by shim.max.connections");
+        assertTrue(metric("hbasegrinder_shim_open_connections") <= MAX_CONNECTIONS, "bounded by shim.max.connections");
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(REQUEST_TIMEOUT_MS + 5000);
-        while (metric("thrift_shim_open_connections") > 1 && System.nanoTime() < deadline) {
+        while (metric("hbasegrinder_shim_open_connections") > 1 && System.nanoTime() < deadline) {
           Thread.sleep(200);
         }
-        assertEquals(1, metric("thrift_shim_open_connections"),
+        assertEquals(1, metric("hbasegrinder_shim_open_connections"),
             "connections without a request are closed after shim.request.read.timeout.ms");
         assertEquals(300, idle.closedByServer());
         assertServesCorrectly(); // a new client gets in while the attacker still holds its sockets

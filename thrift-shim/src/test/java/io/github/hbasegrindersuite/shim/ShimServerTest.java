@@ -332,9 +332,9 @@ class ShimServerTest {
         URI.create("http://127.0.0.1:" + server.metricsPort() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
     assertEquals(200, r.statusCode());
     assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("text/plain; version=0.0.4"));
-    assertTrue(r.body().contains("thrift_shim_call_seconds_count{op=\"get\"} 1\n"), r.body());
-    assertTrue(r.body().contains("thrift_shim_hbase_seconds_count{op=\"get\"} 1\n"));
-    assertTrue(r.body().contains("thrift_shim_open_connections "));
+    assertTrue(r.body().contains("hbasegrinder_shim_call_seconds_count{operation=\"get\"} 1\n"), r.body());
+    assertTrue(r.body().contains("hbasegrinder_shim_hbase_seconds_count{operation=\"get\"} 1\n"));
+    assertTrue(r.body().contains("hbasegrinder_shim_open_connections "));
     HttpResponse<String> health = http.send(HttpRequest.newBuilder(
         URI.create("http://127.0.0.1:" + server.metricsPort() + "/health")).build(), HttpResponse.BodyHandlers.ofString());
     assertEquals(200, health.statusCode());

@@ -62,19 +62,31 @@ public final class ThriftTarget implements Target {
   /**
    * One thread's socket to the thrift2 server, opened on first use and reopened after a
    * transport failure, so an unreachable or restarted server gives counted errors (each
-   * bounded by hbaseload.timeout.ms) instead of a dead thread.
+   * bounded by hbaseload.timeout.ms) instead of a dead thread. Reopening after failures waits
+   * first (ReconnectBackoff), inside the call: the request that waited reports the wait.
    */
   static final class Connector {
     private final Settings settings;
+    private final ReconnectBackoff backoff;
     private TTransport transport;
     private THBaseService.Client service;
 
     Connector(Settings settings) {
       this.settings = settings;
+      this.backoff = new ReconnectBackoff(settings.integer(Key.TIMEOUT_MS));
     }
 
     THBaseService.Client service() throws TTransportException {
       if (service == null) {
+        final long wait = backoff.delayMs();
+        if (wait > 0) {
+          try {
+            Thread.sleep(wait);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TTransportException(TTransportException.UNKNOWN, "interrupted while waiting to reconnect");
+          }
+        }
         TSocket socket = new TSocket(new TConfiguration(), settings.text(Key.THRIFT_HOST),
             settings.integer(Key.THRIFT_PORT), settings.integer(Key.TIMEOUT_MS));
         TTransport t = switch (settings.thriftTransport()) {
@@ -85,16 +97,26 @@ public final class ThriftTarget implements Target {
           case BINARY -> new TBinaryProtocol(t);
           case COMPACT -> new TCompactProtocol(t);
         };
-        t.open();
+        try {
+          t.open();
+        } catch (TTransportException e) {
+          backoff.failed();
+          throw e;
+        }
         transport = t;
         service = new THBaseService.Client(protocol);
       }
       return service;
     }
 
-    /** After a transport failure the stream is out of step: start again on the next call. */
+    /** After a transport failure the stream is out of step: start again on the next call (at once; refusals pause). */
     void reset() {
       close();
+    }
+
+    /** A call went through: the next reconnect, if any, starts without a pause. */
+    void succeeded() {
+      backoff.succeeded();
     }
 
     void close() {
@@ -246,7 +268,9 @@ public final class ThriftTarget implements Target {
 
     private <T> T call(ThriftCall<T> call) throws Exception {
       try {
-        return call.on(service());
+        final T result = call.on(service());
+        connector.succeeded();
+        return result;
       } catch (TTransportException e) {
         connector.reset();
         throw e;

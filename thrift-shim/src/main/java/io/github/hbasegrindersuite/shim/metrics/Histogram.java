@@ -1,110 +1,86 @@
 package io.github.hbasegrindersuite.shim.metrics;
 
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.HistogramIterationValue;
+import org.HdrHistogram.Recorder;
 
 /**
- * A lock-free log-linear latency histogram of nanosecond values: 16 buckets per power of two
- * (each bucket at most 6.25% wide, so a reported percentile, the bucket's midpoint, is within
- * about 3.2% of the true value), exact below 16 ns, values above about 18 minutes clamped.
- * Recording is one array increment plus a sum and a rarely contended max: cheap enough to sit
- * on every request. Percentiles use the nearest rank, as the suite's reports do.
+ * A latency histogram of nanosecond values on HdrHistogram, the way its {@code Recorder} is meant
+ * to be used: requests record into a wait-free recorder on the hot path; a snapshot swaps the
+ * recorder's interval out and adds it to the running total off it. {@value #SIGNIFICANT_DIGITS}
+ * significant digits: every bucket is at most 1/128 of its values wide, so a percentile (its
+ * bucket's middle value) is within 0.4% of the true one, and histograms merge exactly
+ * ({@link #add}, or HdrHistogram's own tools on {@link Snapshot#hdrHistogram()}). Auto-resizing:
+ * any non-negative value is kept, memory grows with the range actually seen. The exact sum and
+ * maximum are kept beside it. Percentiles use the nearest rank, as the suite's reports do.
  */
 public final class Histogram {
 
-  static final int SUB_BITS = 4;
-  static final int SUB = 1 << SUB_BITS;
-  /** Largest exponent kept: 2^40 ns, about 18 minutes. */
-  static final int MAX_EXPONENT = 40;
-  static final int BUCKETS = (MAX_EXPONENT - SUB_BITS + 2) * SUB;
+  /** 2 digits: within 1% (the bound), at a few KB per histogram. */
+  public static final int SIGNIFICANT_DIGITS = 2;
 
-  private final AtomicLongArray counts = new AtomicLongArray(BUCKETS);
+  private final Recorder recorder = new Recorder(SIGNIFICANT_DIGITS);
   private final LongAdder sumNanos = new LongAdder();
   private final AtomicLong maxNanos = new AtomicLong();
-
-  /** The bucket a value falls into. */
-  static int index(long nanos) {
-    long v = Math.max(0, nanos);
-    if (v < SUB) {
-      return (int) v;
-    }
-    int exponent = 63 - Long.numberOfLeadingZeros(v);
-    if (exponent > MAX_EXPONENT) {
-      return BUCKETS - 1;
-    }
-    int shift = exponent - SUB_BITS;
-    int mantissa = (int) (v >>> shift);
-    return (shift + 1) * SUB + (mantissa - SUB);
-  }
-
-  /** Smallest value of a bucket. */
-  static long lowerBound(int index) {
-    if (index < SUB) {
-      return index;
-    }
-    int shift = index / SUB - 1;
-    long mantissa = SUB + index % SUB;
-    return mantissa << shift;
-  }
-
-  /** First value above a bucket. */
-  static long upperBound(int index) {
-    return index + 1 < BUCKETS ? lowerBound(index + 1) : Long.MAX_VALUE;
-  }
+  /** Every value recorded so far, up to the last snapshot; guarded by this. */
+  private final org.HdrHistogram.Histogram total = new org.HdrHistogram.Histogram(SIGNIFICANT_DIGITS);
+  /** The recorder's last interval, handed back to it for reuse; guarded by this. */
+  private org.HdrHistogram.Histogram interval;
 
   public void record(long nanos) {
-    counts.incrementAndGet(index(nanos));
-    sumNanos.add(nanos);
+    final long value = Math.max(0, nanos);
+    recorder.recordValue(value);
+    sumNanos.add(value);
     long max = maxNanos.get();
-    while (nanos > max && !maxNanos.compareAndSet(max, nanos)) {
+    while (value > max && !maxNanos.compareAndSet(max, value)) {
       max = maxNanos.get();
     }
   }
 
-  /** Adds another histogram's counts into this one (merging per-thread histograms). */
+  /** Adds another histogram's values into this one (merging per-thread histograms): exact. */
   public void add(Histogram other) {
-    for (int i = 0; i < BUCKETS; i++) {
-      long c = other.counts.get(i);
-      if (c != 0) {
-        counts.addAndGet(i, c);
-      }
+    final Snapshot s = other.snapshot();
+    synchronized (this) {
+      drain();
+      total.add(s.histogram);
     }
-    sumNanos.add(other.sumNanos.sum());
-    long otherMax = other.maxNanos.get();
+    sumNanos.add(s.sumNanos);
     long max = maxNanos.get();
-    while (otherMax > max && !maxNanos.compareAndSet(max, otherMax)) {
+    while (s.maxNanos > max && !maxNanos.compareAndSet(max, s.maxNanos)) {
       max = maxNanos.get();
     }
   }
 
-  /** A consistent-enough copy to read percentiles from while recording goes on. */
+  /** A copy to read percentiles from while recording goes on. */
   public Snapshot snapshot() {
-    long[] copy = new long[BUCKETS];
-    long count = 0;
-    for (int i = 0; i < BUCKETS; i++) {
-      copy[i] = counts.get(i);
-      count += copy[i];
+    final org.HdrHistogram.Histogram copy;
+    synchronized (this) {
+      drain();
+      copy = total.copy();
     }
-    return new Snapshot(copy, count, sumNanos.sum(), maxNanos.get());
+    return new Snapshot(copy, sumNanos.sum(), maxNanos.get());
+  }
+
+  private void drain() {
+    interval = recorder.getIntervalHistogram(interval);
+    total.add(interval);
   }
 
   /** Immutable view of a histogram. */
   public static final class Snapshot {
-    private final long[] counts;
-    private final long count;
+    private final org.HdrHistogram.Histogram histogram;
     private final long sumNanos;
     private final long maxNanos;
 
-    Snapshot(long[] counts, long count, long sumNanos, long maxNanos) {
-      this.counts = counts;
-      this.count = count;
+    Snapshot(org.HdrHistogram.Histogram histogram, long sumNanos, long maxNanos) {
+      this.histogram = histogram;
       this.sumNanos = sumNanos;
       this.maxNanos = maxNanos;
     }
 
     public long count() {
-      return count;
+      return histogram.getTotalCount();
     }
 
     public long sumNanos() {
@@ -116,38 +92,45 @@ public final class Histogram {
     }
 
     public double meanNanos() {
+      final long count = count();
       return count == 0 ? 0 : (double) sumNanos / count;
     }
 
     /**
      * Nearest-rank percentile (the smallest recorded value with at least p percent of values at
-     * or below it), reported as its bucket's midpoint, never above the maximum seen.
+     * or below it), reported as the middle of its bucket, never above the maximum seen; the top rank is the
+     * exact maximum.
      */
     public long percentileNanos(double percent) {
+      final long count = count();
       if (count == 0) {
         return 0;
       }
-      long rank = Math.max(1, (long) Math.ceil(percent / 100.0 * count));
+      final long rank = Math.max(1, (long) Math.ceil(percent / 100.0 * count));
+      if (rank >= count) {
+        return maxNanos; // the top rank is the maximum, kept exactly
+      }
       long seen = 0;
-      for (int i = 0; i < counts.length; i++) {
-        seen += counts[i];
+      for (HistogramIterationValue v : histogram.recordedValues()) {
+        seen += v.getCountAtValueIteratedTo();
         if (seen >= rank) {
-          long lower = lowerBound(i);
-          long upper = upperBound(i);
-          long mid = upper == Long.MAX_VALUE ? lower : lower + (upper - lower - 1) / 2;
-          return Math.min(mid, maxNanos);
+          return Math.min(histogram.medianEquivalentValue(v.getValueIteratedTo()), maxNanos);
         }
       }
       return maxNanos;
     }
 
-    /** How many values are below {@code nanos} (a bucket edge gives an exact answer). */
+    /**
+     * How many values are below {@code nanos}: exact when {@code nanos} is a bucket edge, as
+     * every power of two above 256 and its 1.25, 1.5 and 1.75 multiples are.
+     */
     public long countBelow(long nanos) {
-      long below = 0;
-      for (int i = 0; i < counts.length && upperBound(i) <= nanos; i++) {
-        below += counts[i];
-      }
-      return below;
+      return nanos <= 0 ? 0 : histogram.getCountBetweenValues(0, nanos - 1);
+    }
+
+    /** A copy of the HdrHistogram itself, to merge or to write with HdrHistogram's own tools. */
+    public org.HdrHistogram.Histogram hdrHistogram() {
+      return histogram.copy();
     }
   }
 }

@@ -2,7 +2,19 @@ package io.github.hbasegrindersuite.shim.metrics;
 
 import io.github.hbasegrindersuite.shim.ErrorKind;
 import io.github.hbasegrindersuite.shim.Op;
+import io.prometheus.metrics.config.EscapingScheme;
+import io.prometheus.metrics.core.metrics.CounterWithCallback;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.registry.Collector;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,17 +35,33 @@ import java.util.function.LongSupplier;
  */
 public final class ShimMetrics {
 
-  /** Prometheus bucket bounds: two per power of two from 8.192 µs to about 17 s (exact bucket edges). */
+  /** The suite's naming scheme, shared with the console's live endpoint (hbasegrinder_console_). */
+  public static final String PREFIX = "hbasegrinder_shim_";
+  public static final String CALL = PREFIX + "call_seconds";
+  public static final String HBASE = PREFIX + "hbase_seconds";
+  public static final String CALL_QUANTILE = PREFIX + "call_quantile_seconds";
+  public static final String HBASE_QUANTILE = PREFIX + "hbase_quantile_seconds";
+  /** The quantiles served as gauges. */
+  static final double[] QUANTILES = {0.5, 0.9, 0.99, 0.999};
+
+  /**
+   * Prometheus bucket bounds: four per power of two (x1, x1.25, x1.5, x1.75) from 8.192 µs to
+   * about 30 s, each an exact bucket edge of the HdrHistogram, so the counts are exact; at most
+   * 25% wide, for histogram_quantile over a window in Grafana.
+   */
   static final long[] PROMETHEUS_BOUNDS_NANOS;
 
   static {
     List<Long> bounds = new ArrayList<>();
     for (int exponent = 13; exponent <= 34; exponent++) {
-      bounds.add(1L << exponent);
-      bounds.add(3L << (exponent - 1));
+      for (long quarter = 4; quarter < 8; quarter++) {
+        bounds.add(quarter << (exponent - 2));
+      }
     }
     PROMETHEUS_BOUNDS_NANOS = bounds.stream().mapToLong(Long::longValue).toArray();
   }
+
+  private static final PrometheusTextFormatWriter TEXT = PrometheusTextFormatWriter.create();
 
   private static final Op[] OPS = Op.values();
   private static final ErrorKind[] KINDS = ErrorKind.values();
@@ -66,6 +94,7 @@ public final class ShimMetrics {
   /** Warnings and errors the Thrift library itself raised (counted, not logged). */
   private volatile LongSupplier thriftLibraryErrors = () -> 0;
   private final long startedMillis = System.currentTimeMillis();
+  private final PrometheusRegistry registry;
 
   public ShimMetrics() {
     for (int i = 0; i < OPS.length; i++) {
@@ -75,6 +104,7 @@ public final class ShimMetrics {
         errors[i][k] = new LongAdder();
       }
     }
+    registry = buildRegistry();
   }
 
   public void recordCall(Op op, long nanos) {
@@ -129,89 +159,124 @@ public final class ShimMetrics {
     this.thriftLibraryErrors = count;
   }
 
-  /** The Prometheus text exposition format (version 0.0.4). */
+  /** The Prometheus text exposition format (version 0.0.4), written by the Prometheus client. */
   public String prometheus() {
-    StringBuilder b = new StringBuilder(16384);
-    histogramFamily(b, "thrift_shim_call_seconds",
-        "Whole call in the shim: request header read to response flushed.", call);
-    histogramFamily(b, "thrift_shim_hbase_seconds",
-        "The HBase client call inside a shim call.", hbase);
-
-    b.append("# HELP thrift_shim_errors_total Failed calls by operation and cause.\n");
-    b.append("# TYPE thrift_shim_errors_total counter\n");
-    for (Op op : OPS) {
-      for (ErrorKind kind : KINDS) {
-        long n = errors(op, kind);
-        if (n > 0) {
-          b.append("thrift_shim_errors_total{op=\"").append(op.thriftName).append("\",cause=\"")
-              .append(kind.label).append("\"} ").append(n).append('\n');
-        }
-      }
+    ByteArrayOutputStream out = new ByteArrayOutputStream(16384);
+    try {
+      TEXT.write(out, registry.scrape(), EscapingScheme.UNDERSCORE_ESCAPING);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a byte array does not fail
     }
-    counter(b, "thrift_shim_connections_accepted_total", "Client connections accepted.", connectionsAccepted.sum());
-    counter(b, "thrift_shim_connections_rejected_total",
-        "Connections closed at once because shim.max.connections were open.", connectionsRejected.sum());
-    counter(b, "thrift_shim_oversized_requests_total",
-        "Requests above shim.max.frame.bytes; the connection was closed.", oversizedRequests.sum());
-    counter(b, "thrift_shim_malformed_requests_total",
-        "Requests that could not be decoded (garbage, wrong protocol or transport); the connection was closed.",
-        malformedRequests.sum());
-    counter(b, "thrift_shim_unknown_method_total", "Calls of a method the thrift2 service does not have.",
-        unknownMethods.sum());
-    counter(b, "thrift_shim_thrift_library_errors_total",
-        "Warnings and errors raised inside the Thrift library (counted instead of logged).",
-        thriftLibraryErrors.getAsLong());
-    counter(b, "thrift_shim_scanners_expired_total", "Scanners closed after shim.scanner.timeout.ms unused.",
-        scannersExpired.sum());
-    counter(b, "thrift_shim_request_timeouts_total",
-        "Requests not received in full within shim.request.read.timeout.ms; the connection was closed.",
-        requestTimeouts.sum());
-    counter(b, "thrift_shim_requests_refused_memory_total",
-        "Requests refused because the memory for requests being read (shim.max.request.memory.bytes) could not hold them.",
-        requestsRefusedForMemory.sum());
-    gauge(b, "thrift_shim_in_flight", "Calls in progress.", inFlight.getAsLong());
-    gauge(b, "thrift_shim_open_connections", "Client connections open.", openConnections.getAsLong());
-    gauge(b, "thrift_shim_open_scanners", "Scanners open.", openScanners.getAsLong());
-    gauge(b, "thrift_shim_request_memory_bytes",
-        "Memory requests being read hold beyond each connection's free 64 KiB (bounded by shim.max.request.memory.bytes).",
-        requestMemory.getAsLong());
-    gauge(b, "thrift_shim_start_time_seconds", "When the shim started (Unix time).", startedMillis / 1000);
-    return b.toString();
+    return out.toString(StandardCharsets.UTF_8);
   }
 
-  private static void histogramFamily(StringBuilder b, String name, String help, Histogram[] hs) {
-    b.append("# HELP ").append(name).append(' ').append(help).append('\n');
-    b.append("# TYPE ").append(name).append(" histogram\n");
-    for (Op op : OPS) {
-      Histogram.Snapshot s = hs[op.ordinal()].snapshot();
-      if (s.count() == 0) {
-        continue;
+  /** Every family /metrics serves, read from this object at scrape time. */
+  private PrometheusRegistry buildRegistry() {
+    PrometheusRegistry r = new PrometheusRegistry();
+    r.register(histogramFamily(CALL, "Whole call in the shim: request header read to response flushed.", call));
+    r.register(histogramFamily(HBASE, "The HBase client call inside a shim call.", hbase));
+    r.register(quantileFamily(CALL_QUANTILE, "Whole call in the shim, nearest-rank quantiles since the shim "
+        + "started (HdrHistogram, within 1%).", call));
+    r.register(quantileFamily(HBASE_QUANTILE, "The HBase client call, nearest-rank quantiles since the shim "
+        + "started (HdrHistogram, within 1%).", hbase));
+    CounterWithCallback.builder().name(PREFIX + "errors_total").help("Failed calls by operation and cause.")
+        .labelNames("operation", "cause").callback(cb -> {
+          for (Op op : OPS) {
+            for (ErrorKind kind : KINDS) {
+              long n = errors(op, kind);
+              if (n > 0) {
+                cb.call(n, op.thriftName, kind.label);
+              }
+            }
+          }
+        }).register(r);
+    counter(r, "connections_accepted_total", "Client connections accepted.", connectionsAccepted::sum);
+    counter(r, "connections_rejected_total",
+        "Connections closed at once because shim.max.connections were open.", connectionsRejected::sum);
+    counter(r, "oversized_requests_total",
+        "Requests above shim.max.frame.bytes; the connection was closed.", oversizedRequests::sum);
+    counter(r, "malformed_requests_total",
+        "Requests that could not be decoded (garbage, wrong protocol or transport); the connection was closed.",
+        malformedRequests::sum);
+    counter(r, "unknown_method_total", "Calls of a method the thrift2 service does not have.", unknownMethods::sum);
+    counter(r, "thrift_library_errors_total",
+        "Warnings and errors raised inside the Thrift library (counted instead of logged).",
+        () -> thriftLibraryErrors.getAsLong());
+    counter(r, "scanners_expired_total", "Scanners closed after shim.scanner.timeout.ms unused.", scannersExpired::sum);
+    counter(r, "request_timeouts_total",
+        "Requests not received in full within shim.request.read.timeout.ms; the connection was closed.",
+        requestTimeouts::sum);
+    counter(r, "requests_refused_memory_total",
+        "Requests refused because the memory for requests being read (shim.max.request.memory.bytes) could not hold them.",
+        requestsRefusedForMemory::sum);
+    gauge(r, "in_flight", "Calls in progress.", () -> inFlight.getAsLong());
+    gauge(r, "open_connections", "Client connections open.", () -> openConnections.getAsLong());
+    gauge(r, "open_scanners", "Scanners open.", () -> openScanners.getAsLong());
+    gauge(r, "request_memory_bytes",
+        "Memory requests being read hold beyond each connection's free 64 KiB (bounded by shim.max.request.memory.bytes).",
+        () -> requestMemory.getAsLong());
+    gauge(r, "start_time_seconds", "When the shim started (Unix time).", () -> startedMillis / 1000);
+    return r;
+  }
+
+  /** A classic histogram per operation with traffic, its buckets counted from the HdrHistogram. */
+  private static Collector histogramFamily(String name, String help, Histogram[] hs) {
+    return () -> {
+      HistogramSnapshot.Builder family = HistogramSnapshot.builder().name(name).help(help);
+      for (Op op : OPS) {
+        Histogram.Snapshot s = hs[op.ordinal()].snapshot();
+        if (s.count() == 0) {
+          continue;
+        }
+        double[] bounds = new double[PROMETHEUS_BOUNDS_NANOS.length + 1];
+        long[] counts = new long[bounds.length];
+        long below = 0;
+        for (int i = 0; i < PROMETHEUS_BOUNDS_NANOS.length; i++) {
+          long upTo = s.countBelow(PROMETHEUS_BOUNDS_NANOS[i]);
+          bounds[i] = PROMETHEUS_BOUNDS_NANOS[i] / 1e9;
+          counts[i] = upTo - below;
+          below = upTo;
+        }
+        bounds[bounds.length - 1] = Double.POSITIVE_INFINITY;
+        counts[counts.length - 1] = s.count() - below;
+        family.dataPoint(HistogramSnapshot.HistogramDataPointSnapshot.builder()
+            .labels(Labels.of("operation", op.thriftName))
+            .classicHistogramBuckets(ClassicHistogramBuckets.of(bounds, counts))
+            .sum(s.sumNanos() / 1e9).build());
       }
-      String label = "op=\"" + op.thriftName + "\"";
-      for (long bound : PROMETHEUS_BOUNDS_NANOS) {
-        b.append(name).append("_bucket{").append(label).append(",le=\"").append(seconds(bound))
-            .append("\"} ").append(s.countBelow(bound)).append('\n');
+      return family.build();
+    };
+  }
+
+  /** Quantile gauges per operation with traffic (the Prometheus buckets are too coarse for 1%). */
+  private static Collector quantileFamily(String name, String help, Histogram[] hs) {
+    return () -> {
+      GaugeSnapshot.Builder family = GaugeSnapshot.builder().name(name).help(help);
+      for (Op op : OPS) {
+        Histogram.Snapshot s = hs[op.ordinal()].snapshot();
+        if (s.count() == 0) {
+          continue;
+        }
+        for (double q : QUANTILES) {
+          family.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder()
+              .labels(Labels.of("operation", op.thriftName, "quantile", Double.toString(q)))
+              .value(s.percentileNanos(q * 100) / 1e9).build());
+        }
       }
-      b.append(name).append("_bucket{").append(label).append(",le=\"+Inf\"} ").append(s.count()).append('\n');
-      b.append(name).append("_sum{").append(label).append("} ").append(seconds(s.sumNanos())).append('\n');
-      b.append(name).append("_count{").append(label).append("} ").append(s.count()).append('\n');
-    }
+      return family.build();
+    };
   }
 
   static String seconds(long nanos) {
     return java.math.BigDecimal.valueOf(nanos, 9).stripTrailingZeros().toPlainString();
   }
 
-  private static void counter(StringBuilder b, String name, String help, long value) {
-    b.append("# HELP ").append(name).append(' ').append(help).append('\n');
-    b.append("# TYPE ").append(name).append(" counter\n");
-    b.append(name).append(' ').append(value).append('\n');
+  private static void counter(PrometheusRegistry r, String name, String help, LongSupplier value) {
+    CounterWithCallback.builder().name(PREFIX + name).help(help).callback(cb -> cb.call(value.getAsLong())).register(r);
   }
 
-  private static void gauge(StringBuilder b, String name, String help, long value) {
-    b.append("# HELP ").append(name).append(' ').append(help).append('\n');
-    b.append("# TYPE ").append(name).append(" gauge\n");
-    b.append(name).append(' ').append(value).append('\n');
+  private static void gauge(PrometheusRegistry r, String name, String help, LongSupplier value) {
+    GaugeWithCallback.builder().name(PREFIX + name).help(help).callback(cb -> cb.call(value.getAsLong())).register(r);
   }
 
   /**

@@ -309,10 +309,10 @@ class ShimDataPathIT {
     HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
         URI.create("http://127.0.0.1:" + shim.metricsPort() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
     assertEquals(200, r.statusCode());
-    assertTrue(r.body().contains("thrift_shim_call_seconds_bucket{op=\"get\",le=\"+Inf\"} "));
-    assertTrue(r.body().contains("thrift_shim_hbase_seconds_bucket{op=\"get\",le=\"+Inf\"} "));
+    assertTrue(r.body().contains("hbasegrinder_shim_call_seconds_bucket{operation=\"get\",le=\"+Inf\"} "));
+    assertTrue(r.body().contains("hbasegrinder_shim_hbase_seconds_bucket{operation=\"get\",le=\"+Inf\"} "));
     shim.writeMetricsFile();
-    assertTrue(Files.readString(metricsFile).contains("thrift_shim_call_seconds_count{op=\"get\"}"));
+    assertTrue(Files.readString(metricsFile).contains("hbasegrinder_shim_call_seconds_count{operation=\"get\"}"));
     List<String> csv = Files.readAllLines(ShimMetrics.csvPathFor(metricsFile));
     assertTrue(csv.stream().anyMatch(l -> l.startsWith("get,call,")), csv.toString());
     assertTrue(csv.stream().anyMatch(l -> l.startsWith("get,hbase,")), csv.toString());

@@ -148,7 +148,7 @@ class ShimProcessIT {
       assertTrue(ok.get() > 0);
       assertEquals(143, p.exitValue(), "128 + SIGTERM after the shutdown hook ran");
       String text = Files.readString(metrics);
-      assertTrue(text.contains("thrift_shim_call_seconds_count{op=\"get\"}"), text);
+      assertTrue(text.contains("hbasegrinder_shim_call_seconds_count{operation=\"get\"}"), text);
       List<String> csv = Files.readAllLines(ShimMetrics.csvPathFor(metrics));
       long gets = csv.stream().filter(l -> l.startsWith("get,call,")).mapToLong(l -> Long.parseLong(l.split(",")[2])).sum();
       assertTrue(gets >= 20 + ok.get(), csv.toString());

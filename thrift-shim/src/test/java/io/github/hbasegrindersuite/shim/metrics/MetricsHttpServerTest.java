@@ -79,7 +79,7 @@ class MetricsHttpServerTest {
     HttpResponse<String> r = get("/metrics");
     long tookMs = (System.nanoTime() - start) / 1_000_000;
     assertEquals(200, r.statusCode());
-    assertTrue(r.body().contains("thrift_shim_open_connections "), r.body());
+    assertTrue(r.body().contains("hbasegrinder_shim_open_connections "), r.body());
     assertTrue(tookMs < TIMEOUT_MS / 2, "served in " + tookMs + " ms, without waiting for the stalled client");
     long closedAfter = millisUntilClosed(first);
     assertTrue(closedAfter < TIMEOUT_MS + 1000, "the stalled client was cut off after " + closedAfter + " ms");
@@ -102,7 +102,7 @@ class MetricsHttpServerTest {
     assertTrue(exchange("GET /metrics.csv HTTP/1.1\r\n\r\n").startsWith("HTTP/1.1 200 OK\r\n"));
     String head = exchange("HEAD /health HTTP/1.1\r\nHost: x\r\n\r\n");
     assertTrue(head.startsWith("HTTP/1.1 200 OK\r\n") && head.contains("Content-Length: 8\r\n") && head.endsWith("\r\n\r\n"), head);
-    assertTrue(exchange("GET /metrics?x=1 HTTP/1.0\r\n\r\n").contains("# TYPE thrift_shim_call_seconds histogram"));
+    assertTrue(exchange("GET /metrics?x=1 HTTP/1.0\r\n\r\n").contains("# TYPE hbasegrinder_shim_open_connections gauge"));
     assertTrue(exchange("POST /metrics HTTP/1.1\r\n\r\n").startsWith("HTTP/1.1 405 "));
     assertTrue(exchange("GET /nothing HTTP/1.1\r\n\r\n").startsWith("HTTP/1.1 404 "));
     assertTrue(exchange("hello\r\n\r\n").startsWith("HTTP/1.1 400 "));

@@ -1,0 +1,46 @@
+package io.github.hbasegrindersuite.lifecycle.servermetrics;
+
+/**
+ * The three JMX beans a sample reads, one {@code /jmx?qry=} request each, so that an answer is a
+ * few kB rather than the whole servlet (the RegionServer's full /jmx is hundreds of kB with its
+ * per-region beans). The IPC bean is the master's or the region server's own; the server bean is a
+ * region server's only (the master serves no regions by default).
+ */
+enum Bean {
+  IPC,
+  SERVER,
+  JVM;
+
+  /** The bean's ObjectName for a server of this role, or null when that role has no such bean. */
+  String objectName(Role role) {
+    switch (this) {
+      case IPC:
+        return "Hadoop:service=HBase,name=" + (role == Role.MASTER ? "Master" : "RegionServer") + ",sub=IPC";
+      case SERVER:
+        return role == Role.MASTER ? null : "Hadoop:service=HBase,name=RegionServer,sub=Server";
+      default:
+        return "Hadoop:service=HBase,name=JvmMetrics";
+    }
+  }
+
+  /** What a server of each kind is, as named in the CSV's role column. */
+  enum Role {
+    MASTER("master"),
+    REGIONSERVER("regionserver");
+
+    final String word;
+
+    Role(String word) {
+      this.word = word;
+    }
+
+    static Role of(String word) {
+      for (Role r : values()) {
+        if (r.word.equals(word)) {
+          return r;
+        }
+      }
+      throw new IllegalArgumentException("role '" + word + "' is neither master nor regionserver");
+    }
+  }
+}

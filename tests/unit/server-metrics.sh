@@ -1,0 +1,61 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2030,SC2031  # each test sets the run's variables in its own subshell, on purpose
+# suite.d/server-metrics.sh: which servers ./suite run hands the sampler, and that it is stopped by
+# its PID. Sourced by libexec/suite-test (unit stage); JAVA is a stub that records its arguments.
+
+# A stub java: its arguments one per line in $1, then it waits to be stopped (as the sampler does).
+us_stub_java() {
+  local log=$1 stub=$TEST_LOGS/stub-java
+  # shellcheck disable=SC2016  # $@ and $! belong to the stub
+  printf '#!/usr/bin/env bash\nprintf "%%s\\n" "$@" > %q\ntrap '"'"'kill $! 2> /dev/null; exit 0'"'"' TERM\nsleep 30 & wait\n' "$log" > "$stub"
+  chmod +x "$stub"
+  printf '%s' "$stub"
+}
+
+u_server_metrics_get_the_embedded_servers_at_the_offset_and_stop_by_pid() {
+  local out=$TEST_LOGS/server-metrics-args run_dir
+  run_dir=$(mktemp -d "$TEST_LOGS/run.XXXX")
+  (
+    SUITE_PORT_OFFSET=500
+    source "$SUITE_ROOT/suite.d/common.sh"
+    source "$SUITE_ROOT/suite.d/server-metrics.sh"
+    JAVA=$(us_stub_java "$out") RUN_DIR=$run_dir PLAN=$run_dir/plan.json EMBEDDED_HBASE=true
+    start_server_metrics 90
+    pid=$SERVER_METRICS_PID
+    for _ in $(seq 1 50); do [[ -s $out ]] && break; sleep 0.1; done
+    stop_server_metrics
+    pid_alive "$pid" && echo "still alive: $pid"
+    [[ -z $SERVER_METRICS_PID ]] || echo "pid kept: $SERVER_METRICS_PID"
+  ) > "$TEST_LOGS/server-metrics-unit.out" 2>&1
+  if grep -qx 'master=127.0.0.1:16510' "$out" && grep -qx 'regionserver=127.0.0.1:16530' "$out" \
+     && grep -qx 'io.github.hbasegrindersuite.lifecycle.servermetrics.ServerMetricsSampler' "$out" \
+     && grep -qx "$run_dir/hbase/server-metrics.csv" "$out" && grep -qx -- '-Xmx48m' "$out" && grep -qx '90' "$out" \
+     && ! grep -q -- '--discover' "$out" && [[ ! -s $TEST_LOGS/server-metrics-unit.out ]]; then
+    pass "server metrics: the embedded master and region server at offset 500 (info ports 16510, 16530), stopped by PID"
+  else
+    fail "server metrics, embedded: args [$(tr '\n' ' ' < "$out" 2> /dev/null | cut -c1-300)] $(cat "$TEST_LOGS/server-metrics-unit.out")"
+  fi
+}
+
+u_server_metrics_discover_a_real_cluster_or_stay_off() {
+  local out=$TEST_LOGS/server-metrics-args-2 off=$TEST_LOGS/server-metrics-args-off run_dir
+  run_dir=$(mktemp -d "$TEST_LOGS/run.XXXX")
+  (
+    source "$SUITE_ROOT/suite.d/common.sh"
+    source "$SUITE_ROOT/suite.d/server-metrics.sh"
+    RUN_DIR=$run_dir PLAN=$run_dir/plan.json EMBEDDED_HBASE=false
+    JAVA=$(us_stub_java "$out")
+    start_server_metrics 90
+    for _ in $(seq 1 50); do [[ -s $out ]] && break; sleep 0.1; done
+    stop_server_metrics
+    JAVA=$(us_stub_java "$off")
+    SUITE_SERVER_METRICS=off start_server_metrics 90
+    [[ -z ${SERVER_METRICS_PID:-} ]] || echo "started although off: $SERVER_METRICS_PID"
+  ) > "$TEST_LOGS/server-metrics-unit-2.out" 2>&1
+  if grep -qx -- '--discover' "$out" && grep -qx "$run_dir/plan.json" "$out" && ! grep -q -- '--server' "$out" \
+     && [[ ! -e $off && ! -s $TEST_LOGS/server-metrics-unit-2.out ]]; then
+    pass "server metrics: a real cluster's servers are discovered from plan.json; SUITE_SERVER_METRICS=off starts none"
+  else
+    fail "server metrics, cluster: args [$(tr '\n' ' ' < "$out" 2> /dev/null | cut -c1-300)] off $(ls "$off" 2>&1) $(cat "$TEST_LOGS/server-metrics-unit-2.out")"
+  fi
+}
