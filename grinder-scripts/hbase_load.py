@@ -8,11 +8,12 @@ Settings: the hbaseload.* keys in grinder.properties (declared with their defaul
 io.github.hbasegrindersuite.worker.Settings). Tests: one per operation, numbered and named by
 io.github.hbasegrindersuite.worker.Operation (stable; reports rely on them)."""
 
+from java.io import File
 from java.util.concurrent.atomic import AtomicInteger
 from net.grinder.script import Test
 from net.grinder.script.Grinder import grinder
 
-from io.github.hbasegrindersuite.worker import GrinderReport, SettingsException, WorkerProcess
+from io.github.hbasegrindersuite.worker import GrinderDataLog, GrinderReport, SettingsException, WorkerProcess
 from hbaseload.recording import record_operations
 
 log = grinder.logger.info
@@ -26,6 +27,10 @@ except SettingsException, problem:
 
 PACED = WORKER.paced()
 GrinderReport.registerColumns(grinder.statistics, PACED)
+# <host>-<n>.hlog beside Grinder's <host>-<n>-data.log; hbaseload.datalog=off leaves the hlog alone.
+# The folder as Grinder itself takes it for its logs: the key as written, relative to the working directory.
+WORKER.recordIntervals(File(grinder.properties.getProperty("grinder.logDirectory", ".")).toPath(), grinder.processName)
+GrinderDataLog.apply(WORKER.settings())
 RECORDED = record_operations(Test)
 LIVE_THREADS = AtomicInteger()
 log("hbaseload: %s" % ", ".join("%s=%s" % (k, v) for k, v in WORKER.settings().asProperties().items()))

@@ -11,6 +11,9 @@ skipped_reason_text <- function(skipped, files) {
 # Load and summarise one run. Returns only aggregated tables: requests are dropped here.
 analyse_run <- function(target, warmup_s = NA_real_) {
   run <- load_run(target$dir, target$id)
+  if (nrow(run$requests) == 0 && !is.null(read_hlog_input(run$run_dir))) {
+    return(list(hlog_only = TRUE, run_id = run$run_id, run_dir = run$run_dir, manifest = run$manifest))   # hbaseload.datalog=off
+  }
   if (nrow(run$requests) == 0) {
     stop_report("no valid requests in ", run$run_dir, " (", skipped_reason_text(run$skipped, run$files), ")")
   }
@@ -18,6 +21,7 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   requests <- run$requests
   run$requests <- NULL
   progress("summarising ", fmt_int(nrow(requests)), " requests")
+  hlog <- hlog_for_run(run$run_dir, requests)
   end_ms <- requests$start_ms + requests$time_ms
   run_start_ms <- min(requests$start_ms)
   timeline <- per_second_timeline(requests, run_start_ms)
@@ -75,7 +79,8 @@ analyse_run <- function(target, warmup_s = NA_real_) {
     check_threads(nrow(spans), manifest_threads),
     check_witness(run$files),
     check_skipped(run$skipped, run$files),
-    check_manifest(manifest)
+    check_manifest(manifest),
+    hlog$check
   )
   server_metrics <- read_server_metrics(run$run_dir)
   server <- server_finding(server_metrics, window)
@@ -97,7 +102,7 @@ analyse_run <- function(target, warmup_s = NA_real_) {
     curves = percentile_curves(counts, summary), checks = checks, has_lag = has_lag, pacing = pacing,
     co = co[c("threads", "from_median", "median_interval_us")], shared = shared,
     facts = facts, verdict = run_verdict(checks, facts), workload = workload,
-    label = run_labels(run$run_id, workload)
+    label = run_labels(run$run_id, workload), hlog = hlog
   )
 }
 
@@ -139,6 +144,7 @@ write_run_plots <- function(a, out_dir) {
 # One run's report: summary.csv, the plots, index.html and report.json. gates: parse_slo() or NULL.
 # Returns list(written = paths, exit_status = 0 or GATE_FAILED_STATUS).
 write_run_report <- function(a, out_dir, gates = NULL, slo = NA_character_) {
+  if (isTRUE(a$hlog_only)) return(write_hlog_only_report(a$run_dir, a$run_id, a$manifest, out_dir))
   dir.create(out_dir, recursive = TRUE, showWarnings = FALSE)
   if (!dir.exists(out_dir)) stop_report("cannot create ", out_dir)
   gate_results <- evaluate_gates(gates, a$summary)
@@ -292,6 +298,7 @@ main <- function(args) {
       progress("run ", target$id)
       analysed <- if (target$kind == "missing") report_error(target$reason) else
         tryCatch(analyse_run(target, opts$warmup_s), report_error = function(e) e)
+      if (isTRUE(analysed$hlog_only)) analysed <- report_error("it wrote no data logs (hbaseload.datalog=off); comparisons need them")
       if (inherits(analysed, "report_error")) {
         message("report.R: skipping ", target$id, ": ", one_line(conditionMessage(analysed)))
         skipped_runs <- rbind(skipped_runs, data.table::data.table(run = target$id, reason = conditionMessage(analysed)))

@@ -368,6 +368,7 @@ render_run_report <- function(a, plots, gates = NULL) {
     server_metrics_section(a, plots$server_metrics),
     "<h2 id=\"trust\">Can these numbers be trusted</h2>",
     checks_table(a$checks),
+    hlog_section(a$hlog),
     gap_table(a$cycles, a$files),
     "<h3>Injector hosts</h3>",
     host_table(a$hosts, a$window),

@@ -94,7 +94,7 @@ public final class Driver implements AutoCloseable {
     if (failure != null) {
       errors.count(failure);
     }
-    report.request(witnessMicros, lagMicros, failure == null);
+    report.request(operation, witnessMicros, lagMicros, failure == null);
   }
 
   private byte[] rowKey() {

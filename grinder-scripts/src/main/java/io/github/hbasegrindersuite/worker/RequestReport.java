@@ -10,4 +10,9 @@ public interface RequestReport {
    * @param success false when the call failed or its result did not verify
    */
   void request(long witnessMicros, long lagMicros, boolean success);
+
+  /** The same, knowing the operation (what Driver calls): reports that keep tests apart override it. */
+  default void request(Operation operation, long witnessMicros, long lagMicros, boolean success) {
+    request(witnessMicros, lagMicros, success);
+  }
 }

@@ -64,6 +64,8 @@ public final class Settings {
     AGENTS("agents", "1", SettingParser.integer(1, 10000),
         "injector hosts in the run (./suite run fills it in): sequential keys split the rows over all threads"),
     SEED("seed", "42", SettingParser.integer(0, Integer.MAX_VALUE), "random seed; each thread derives its own from it"),
+    DATALOG("datalog", "on", SettingParser.choice(GrinderDataLog.Mode.class),
+        "on = Grinder's per-request data log; off = none (long runs): the interval logs (<host>-<n>.hlog) alone carry latencies"),
     TIMEOUT_MS("timeout.ms", "10000", SettingParser.integer(1, 3600000),
         "client operation timeout: no request blocks longer"),
     HBASE_SITE("hbase.site", "", SettingParser.text(),
@@ -192,6 +194,10 @@ public final class Settings {
 
   public ValuePool.Kind valueKind() {
     return value(Key.VALUE_KIND, ValuePool.Kind.class);
+  }
+
+  public GrinderDataLog.Mode dataLog() {
+    return value(Key.DATALOG, GrinderDataLog.Mode.class);
   }
 
   public WriteDurability durability() {

@@ -3,6 +3,9 @@ package io.github.hbasegrindersuite.worker;
 import io.github.hbasegrindersuite.worker.Settings.Key;
 import io.github.hbasegrindersuite.worker.keys.KeyChoosers;
 import io.github.hbasegrindersuite.worker.targets.Target;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Properties;
 import java.util.SplittableRandom;
 
@@ -21,6 +24,7 @@ public final class WorkerProcess implements AutoCloseable {
   private final int processNumber;
   private final int processes;
   private final int threads;
+  private volatile IntervalLog intervals;
 
   private WorkerProcess(Settings settings, int agentNumber, int processNumber, int processes, int threads)
       throws Exception {
@@ -57,6 +61,19 @@ public final class WorkerProcess implements AutoCloseable {
     return threads;
   }
 
+  /**
+   * Records every request's witness into {@code <processName>.hlog} in {@code logDirectory} (beside
+   * Grinder's {@code <processName>-data.log}), one interval a second; hbase_load.py calls it at module
+   * level, before the threads start. The log is closed by {@link #close}, or at JVM exit when a
+   * worker is stopped before its threads end.
+   */
+  public void recordIntervals(Path logDirectory, String processName) throws IOException {
+    Files.createDirectories(logDirectory);
+    IntervalLog log = IntervalLog.open(logDirectory.resolve(processName + IntervalLog.FILE_SUFFIX), settings.mix().keySet(), 1000);
+    intervals = log;
+    Runtime.getRuntime().addShutdownHook(new Thread(log::close, "hbaseload-interval-log-close"));
+  }
+
   /** A driver for one thread; its random streams depend only on the seed and the thread's place. */
   public Driver driver(int threadNumber, RequestReport report) throws Exception {
     SplittableRandom random = new SplittableRandom(seed(settings.integer(Key.SEED), agentNumber, processNumber, threadNumber));
@@ -65,7 +82,7 @@ public final class WorkerProcess implements AutoCloseable {
     int slice = ((agentNumber % agents) * processes + processNumber) * threads + threadNumber;
     return new Driver(target.client(random.split()), KeyChoosers.create(settings, random.split(), slice, slices),
         new OperationMix(settings.mix(), random.split()), new Pacer(settings.decimal(Key.RATE_PER_THREAD)),
-        values, errors, report, settings);
+        values, errors, intervals == null ? report : new IntervalReport(report, intervals), settings);
   }
 
   public String errorSummary() {
@@ -79,6 +96,10 @@ public final class WorkerProcess implements AutoCloseable {
 
   @Override
   public void close() throws Exception {
+    IntervalLog log = intervals;
+    if (log != null) {
+      log.close();
+    }
     target.close();
   }
 }

@@ -32,6 +32,8 @@ final class DataLogs {
    * during an outage failures still complete, every timeout, but nothing gets done.
    */
   final TreeMap<Long, Long> perSecond = new TreeMap<>();
+  /** Requests per worker ({@code <host>-<n>}, the file's name without "-data.log"): the interval logs' cross-check. */
+  final Map<String, Long> perWorker = new TreeMap<>();
   long total;
   long errors;
   int files;
@@ -85,6 +87,7 @@ final class DataLogs {
       if (testColumn < 0) {
         return;
       }
+      final long before = total;
       String line;
       while ((line = in.readLine()) != null) {
         final String[] fields = FIELDS.split(line);
@@ -102,6 +105,7 @@ final class DataLogs {
           perSecond.merge((Long.parseLong(fields[startColumn]) + Long.parseLong(fields[timeColumn])) / 1000, 1L, Long::sum);
         }
       }
+      perWorker.merge(path.getFileName().toString().replaceFirst("-data\\.log$", ""), total - before, Long::sum);
     } catch (IOException e) {
       throw new LifecycleException("cannot read data log " + path + ": " + e.getMessage());
     }

@@ -84,6 +84,9 @@ public final class RunFinaliser {
     double workerStartupSeconds;
     String consoleLastError = "";
     int threadsTotal;
+    final IntervalLogs intervals = new IntervalLogs();  // the workers' *.hlog, merged
+    boolean dataLogOff;                       // hbaseload.datalog=off: the interval logs stand in for the data logs
+    String intervalMismatch = "";             // their counts against the data logs', "" when equal
   }
 
   static final class Verdict {
@@ -150,6 +153,11 @@ public final class RunFinaliser {
     } else if (e.workerError != null && !reason.contains(e.workerError)) {
       reason += "; worker error: " + e.workerError;
     }
+    if (status.equals("complete") && !e.intervalMismatch.isEmpty()) {
+      // Both count the same requests in the same worker: a difference means one of them lost some.
+      status = "incomplete";
+      reason = e.intervalMismatch;
+    }
     if (!status.equals("complete")) {
       for (String agent : seen.agentsExited) {
         final String words = e.agentLastWords.getOrDefault(agent, "");
@@ -202,6 +210,7 @@ public final class RunFinaliser {
   static Evidence gather(Path runDir, JsonObject plan) throws LifecycleException {
     final Evidence e = new Evidence();
     e.threadsTotal = Json.integer(plan, "threads_total", 0);
+    e.dataLogOff = "off".equalsIgnoreCase(Manifest.property(plan.getAsJsonObject("properties"), "hbaseload.datalog", "on"));
     final Path outcome = runDir.resolve("console").resolve("outcome.properties");
     if (Files.isRegularFile(outcome)) {
       e.outcome = PropertiesFile.read(outcome);
@@ -216,7 +225,8 @@ public final class RunFinaliser {
     for (JsonObject host : PlanJson.hosts(plan)) {
       final String id = Json.text(host, "id");
       final Path dir = runDir.resolve("injectors").resolve(id);
-      e.logsByHost.put(id, DataLogs.below(dir));
+      e.intervals.addHost(id, dir);
+      e.logsByHost.put(id, e.dataLogOff ? e.intervals.asDataLogs(id) : DataLogs.below(dir));
       final List<String> agentOut = lines(dir.resolve("agent.out"));
       e.agentLastWords.put(id, agentOut.stream().filter(l -> l.matches(".*(ERROR|Exception|Error|No such file|not found).*"))
           .reduce((a, b) -> b).map(l -> l.length() > 200 ? l.substring(0, 200) : l).orElse(""));
@@ -225,12 +235,32 @@ public final class RunFinaliser {
       }
       e.workerStartupSeconds = Math.max(e.workerStartupSeconds, workerStartup(agentOut));
     }
+    if (!e.dataLogOff && !e.intervals.workers.isEmpty()) {
+      e.intervalMismatch = e.intervals.mismatch(dataLogPerWorker(e));
+    }
     e.workerError = workerError(runDir.resolve("injectors"));
     e.errorsByClass = errorsByClass(runDir.resolve("injectors"));
     e.consoleLastError = lines(runDir.resolve("console").resolve("console.out")).stream()
         .filter(l -> l.matches(".*(ERROR|FATAL|Exception|Error:).*") && !l.contains("WARN"))
         .reduce((a, b) -> b).map(l -> l.length() > 300 ? l.substring(0, 300) : l).orElse("");
     return e;
+  }
+
+  static Map<String, Long> dataLogPerWorker(Evidence e) {
+    final Map<String, Long> perWorker = new java.util.TreeMap<>();
+    e.logsByHost.values().forEach(d -> d.perWorker.forEach((w, n) -> perWorker.merge(w, n, Long::sum)));
+    return perWorker;
+  }
+
+  /** What manifest.json says of the interval logs: how many, what they hold, how they compare with the data logs. */
+  static Map<String, Object> intervalFacts(Evidence e) {
+    final Map<String, Object> facts = new LinkedHashMap<>();
+    facts.put("files", e.intervals.workers.size());
+    facts.put("requests", e.intervals.total());
+    facts.put("datalog", e.dataLogOff ? "off" : "on");
+    facts.put("check", e.intervals.workers.isEmpty() ? "no interval logs" : e.dataLogOff ? "no data logs to compare with"
+        : e.intervalMismatch.isEmpty() ? "equal" : e.intervalMismatch);
+    return facts;
   }
 
   /** The first error a worker logged (a bad key, a script that did not load), without its log prefix. */
@@ -351,6 +381,12 @@ public final class RunFinaliser {
     m.set("datalog_requests", logged);
     m.set("hbase_metrics", seen.hbaseMetrics);
     m.set("observed", seen.toJson());
+    m.set("hlog", intervalFacts(e));
+    if (!e.intervals.workers.isEmpty()) {
+      final Map<Integer, Long> perTest = new java.util.TreeMap<>();
+      e.logsByHost.values().forEach(d -> d.perTest.forEach((t, n) -> perTest.merge(t, n, Long::sum)));
+      e.intervals.write(runDir.resolve("report-input"), perTest, dataLogPerWorker(e), !e.dataLogOff);
+    }
     if (seen.tableInfo) {
       TableFacts.fill(m, plan);
     }
@@ -402,6 +438,8 @@ public final class RunFinaliser {
     }
     out.println("  requests per host: " + e.logsByHost.entrySet().stream().map(x -> x.getKey() + " " + x.getValue().total)
         .collect(Collectors.joining(", ")));
+    out.println("  interval logs: " + e.intervals.workers.size() + " file(s), " + e.intervals.total() + " requests; "
+        + intervalFacts(e).get("check"));
     out.println("  folder: " + Json.text(plan, "run_dir") + " (manifest.json, grinder.properties, console/, injectors/<host>/, hbase/)");
     if (verdict.status != Status.COMPLETE) {
       out.println("  " + verdict.status.label() + ": " + verdict.reason);

@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import io.github.hbasegrindersuite.worker.IntervalLog;
+import io.github.hbasegrindersuite.worker.Operation;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,6 +53,23 @@ class RunFinaliserTest {
     Files.write(run.resolve("injectors").resolve(host).resolve(host + "-0-data.log"), all);
   }
 
+  /** HOST-0.hlog as the worker writes it: one interval; each request "test:witness" or "test:witness:failed". */
+  private void hlog(String host, String... requests) throws Exception {
+    Files.createDirectories(run.resolve("injectors").resolve(host));
+    try (IntervalLog log = IntervalLog.open(run.resolve("injectors").resolve(host).resolve(host + "-0.hlog"),
+        List.of(Operation.GET, Operation.PUT), 0)) {
+      for (String r : requests) {
+        final String[] f = r.split(":");
+        log.record(Integer.parseInt(f[0]), Long.parseLong(f[1]), f.length < 3);
+      }
+    }
+  }
+
+  private void matchingHlogs() throws Exception {
+    hlog("inj1", "1:500", "2:700", "1:300");
+    hlog("inj2", "1:400", "2:900", "2:600");
+  }
+
   private JsonObject finalise(int expectedExit) throws Exception {
     final ByteArrayOutputStream out = new ByteArrayOutputStream();
     assertEquals(expectedExit, RunFinaliser.finalise(run, seen, new PrintStream(out, true, StandardCharsets.UTF_8)));
@@ -74,6 +93,55 @@ class RunFinaliserTest {
     assertTrue(output.startsWith("run-5 complete in "), output);
     assertTrue(output.contains("  2     put                 3       0       0.7      0.07          3"), output);
     assertTrue(output.contains("requests per host: inj1 3, inj2 3"), output);
+  }
+
+  @Test
+  void intervalLogsThatAgreeWithTheDataLogsAreMergedIntoTheReportInput() throws Exception {
+    matchingHlogs();
+    final JsonObject m = finalise(0);
+    assertEquals("complete", Json.text(m, "status"));
+    assertEquals("{\"files\":2,\"requests\":6,\"datalog\":\"on\",\"check\":\"equal\"}", m.get("hlog").toString());
+    assertTrue(output.contains("interval logs: 2 file(s), 6 requests; equal"), output);
+    final List<String> summary = Files.readAllLines(run.resolve("report-input/hlog-summary.csv"));
+    // get: 500, 300, 400 -> mean 400, population sd 81.650, p50 (rank 2 of 3) 400, p90 (rank 3) 500; put: 700, 900, 600.
+    assertEquals("1,get,3,0,400.000,81.650,300,400,500,500,500,500,500,3,true", summary.get(1));
+    assertEquals("2,put,3,0,733.333,124.722,600,700,900,900,900,900,900,3,true", summary.get(2));
+    assertEquals("total,total,6,0,566.667,197.203,300,500,900,900,900,900,900,6,true", summary.get(3));
+    final List<String> workers = Files.readAllLines(run.resolve("report-input/hlog-workers.csv"));
+    assertEquals(List.of("host,worker,count,errors,datalog_count,counts_equal,problem", "inj1,inj1-0,3,0,3,true,", "inj2,inj2-0,3,0,3,true,"),
+        workers);
+    final long perSecond = Files.readAllLines(run.resolve("report-input/hlog-seconds.csv")).stream().skip(1)
+        .mapToLong(l -> Long.parseLong(l.split(",")[3])).sum();
+    assertEquals(6, perSecond);
+  }
+
+  @Test
+  void anIntervalLogThatLostARequestMakesTheRunIncompleteAndSaysWhich() throws Exception {
+    hlog("inj1", "1:500", "2:700", "1:300");
+    hlog("inj2", "1:400", "2:900");
+    final JsonObject m = finalise(1);
+    assertEquals("incomplete", Json.text(m, "status"));
+    assertEquals("the interval logs and the data logs count different requests (hlog against data log): inj2-0 2 against 3",
+        Json.text(m, "reason"));
+    assertTrue(Files.readAllLines(run.resolve("report-input/hlog-workers.csv")).contains("inj2,inj2-0,2,0,3,false,"));
+  }
+
+  @Test
+  void withTheDataLogOffTheIntervalLogsCountTheRequests() throws Exception {
+    Files.writeString(run.resolve("plan.json"), Files.readString(run.resolve("plan.json"))
+        .replace("\"hbaseload.table\"", "\"hbaseload.datalog\":\"off\",\"hbaseload.table\""));
+    for (String host : List.of("inj1", "inj2")) {
+      Files.writeString(run.resolve("injectors").resolve(host).resolve(host + "-0-data.log"), "");
+    }
+    hlog("inj1", "1:500", "2:700", "1:300");
+    hlog("inj2", "1:400", "2:900", "2:600:failed");
+    final JsonObject m = finalise(1);
+    // The failed put makes it degraded, counted from the interval logs alone.
+    assertEquals("degraded", Json.text(m, "status"));
+    assertTrue(Json.text(m, "reason").startsWith("1 of 6 requests failed"), Json.text(m, "reason"));
+    assertEquals(6, m.get("datalog_requests").getAsInt());
+    assertEquals("no data logs to compare with", m.getAsJsonObject("hlog").get("check").getAsString());
+    assertTrue(Files.readAllLines(run.resolve("report-input/hlog-summary.csv")).contains("2,put,3,1,733.333,124.722,600,700,900,900,900,900,900,NA,NA"));
   }
 
   @Test
