@@ -25,7 +25,8 @@ except SettingsException, problem:
     raise
 
 PACED = WORKER.paced()
-GrinderReport.registerColumns(grinder.statistics, PACED)
+SCANS = WORKER.scans()
+GrinderReport.registerColumns(grinder.statistics, PACED, SCANS)
 RECORDED = record_operations(Test)
 LIVE_THREADS = AtomicInteger()
 log("hbaseload: %s" % ", ".join("%s=%s" % (k, v) for k, v in WORKER.settings().asProperties().items()))
@@ -34,7 +35,7 @@ log("hbaseload: %s" % ", ".join("%s=%s" % (k, v) for k, v in WORKER.settings().a
 class TestRunner:
 
     def __init__(self):
-        self.driver = WORKER.driver(grinder.threadNumber, GrinderReport(grinder.statistics, PACED))
+        self.driver = WORKER.driver(grinder.threadNumber, GrinderReport(grinder.statistics, PACED, SCANS))
         LIVE_THREADS.incrementAndGet()
 
     def __call__(self):

@@ -116,3 +116,23 @@ test_that("a study sweep's report shows the table, and report.json carries it wi
   expect_match(html, "How ours differs:", fixed = TRUE)
   expect_match(html, "<td class=\"l\">get/put</td><td>600</td><td>26.48</td><td>33.10</td><td>64.336</td>", fixed = TRUE)
 })
+
+test_that("rows_per_scan is the mean of the data log's Rows over successful scans in the window", {
+  dir <- tempfile("run-")
+  header <- paste0(LOG_HEADER, ", Rows")
+  # scans (test 3) returned 100, 100, 40 rows; a failed scan's 0 and the gets' 0 do not count
+  write_log(file.path(dir, "injectors", "inj1", "inj1-0-data.log"), c(header,
+    "0, 0, 3, 1763712000000, 5, 0, 4900, 100",
+    "0, 1, 3, 1763712000005, 5, 0, 4900, 100",
+    "0, 2, 1, 1763712000010, 1, 0, 900, 0",
+    "0, 3, 3, 1763712000011, 5, 1, 4900, 0",
+    "0, 4, 3, 1763712000016, 5, 0, 4900, 40"))
+  writeLines('{"run_id": "run-scan", "status": "complete", "threads_total": 1, "tests": {"1": "get", "3": "scan"}}',
+             file.path(dir, "manifest.json"))
+  a <- analyse_run(run_target(dir), warmup_s = 0)
+  expect_equal(a$summary[test == "scan", rows_per_scan], 80)
+  expect_true(is.na(a$summary[test == "get", rows_per_scan]))
+  # a log without the column: nothing counted, the study falls back to scan.length
+  b <- analyse_run(run_target(copy_fixture()), warmup_s = 0)
+  expect_true(all(is.na(b$summary$rows_per_scan)))
+})

@@ -10,4 +10,11 @@ public interface RequestReport {
    * @param success false when the call failed or its result did not verify
    */
   void request(long witnessMicros, long lagMicros, boolean success);
+
+  /**
+   * The rows a scan returned, called before {@link #request} for each scan that succeeded: a scan
+   * near the table's end returns fewer than hbaseload.scan.length, so records/s is counted, not assumed.
+   */
+  default void rows(long rows) {
+  }
 }
