@@ -87,7 +87,20 @@ final class SweepScale {
     final long families = number(base, "hbaseload.families", "1");
     final long columns = number(base, "hbaseload.columns", "1");
     final long value = number(base, "hbaseload.value.size", "1000");
-    return rows * families * columns * (value + CELL_OVERHEAD_BYTES);
+    // a varied row shape (hbaseload.row.columns / row.bytes MIN-MAX): its largest row
+    final String rowColumns = base.getOrDefault("hbaseload.row.columns", "").trim();
+    final String rowBytes = base.getOrDefault("hbaseload.row.bytes", "").trim();
+    final long cells = families * (rowColumns.isEmpty() ? columns : rangeMax("hbaseload.row.columns", rowColumns));
+    final long bytes = rowBytes.isEmpty() ? cells * value : families * rangeMax("hbaseload.row.bytes", rowBytes);
+    return rows * (bytes + cells * CELL_OVERHEAD_BYTES);
+  }
+
+  private static long rangeMax(String key, String text) throws LifecycleException {
+    final String max = text.substring(text.indexOf('-') + 1).trim();
+    if (!max.matches("[0-9]{1,9}")) {
+      throw new LifecycleException(key + " '" + text + "' is not a range (MIN-MAX)");
+    }
+    return Long.parseLong(max);
   }
 
   private static long number(Map<String, String> base, String key, String otherwise) throws LifecycleException {

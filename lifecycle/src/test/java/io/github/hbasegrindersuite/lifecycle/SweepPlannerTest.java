@@ -125,6 +125,10 @@ class SweepPlannerTest {
     // 1,000,000 rows x 1000 = 1e9 rows of (1000 + 50) bytes: about 1050 GB
     assertEquals("scale 1000: the table needs about 1050.0 GB (1000000000 rows), the disk of /data has 10.0 GB free",
         assertThrows(LifecycleException.class, () -> planner(o, "hbaseload.rows = 1000000", "hbaseload.value.size = 1000")).getMessage());
+    // a varied row shape counts its largest row: 1e9 x (256 + 5 x 50) bytes = 506 GB
+    assertEquals("scale 1000: the table needs about 506.0 GB (1000000000 rows), the disk of /data has 10.0 GB free",
+        assertThrows(LifecycleException.class, () -> planner(o, "hbaseload.rows = 1000000", "hbaseload.row.columns = 1-5",
+            "hbaseload.row.bytes = 128-256")).getMessage());
     o.scale = "1";
     assertEquals("1000000", planner(o, "hbaseload.rows = 1000000", "hbaseload.value.size = 1000").base.get("hbaseload.rows"));
     o.scale = "1000";
