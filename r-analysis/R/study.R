@@ -20,7 +20,7 @@ reference_label <- function(comments) {
   source <- comments[grepl("^Source:", comments)][1]
   year <- regmatches(source, regexpr("\\b(19|20)[0-9]{2}\\b", source))
   hardware <- comments[grepl("^Cluster:", comments)][1]
-  hardware <- if (is.na(hardware)) "" else sub("^Cluster:\\s*", "", sub(";.*$", "", hardware))
+  hardware <- if (is.na(hardware)) "" else sub("\\.$", "", sub("^Cluster:\\s*", "", sub(";.*$", "", hardware)))
   paste0("published ", if (length(year) == 1) year else "(year not stated)", if (nzchar(hardware)) paste0(", ", hardware) else "")
 }
 
@@ -51,7 +51,7 @@ adobe_type <- function(operations) {
   NULL
 }
 
-num <- function(x) suppressWarnings(as.numeric(x))
+study_number <- function(x) suppressWarnings(as.numeric(x))
 
 # Our rows of the adobe table, one per run: Type | Threads | Mean | Std dev | 90% line | Throughput | Requests.
 adobe_ours <- function(analyses) {
@@ -60,15 +60,15 @@ adobe_ours <- function(analyses) {
     row <- if (is.null(kind)) NULL else a$summary[test == kind$test]
     if (is.null(row) || nrow(row) != 1) return(NULL)
     data.table::data.table(source = paste0("ours: ", a$target %||% "?", " (", a$run_id, ")"), reference = FALSE, type = kind$type,
-                           threads = num(a$workload$threads), mean_ms = row$mean_ms, sd_ms = row$sd_ms, p90_ms = row$p90_ms,
+                           threads = study_number(a$workload$threads), mean_ms = row$mean_ms, sd_ms = row$sd_ms, p90_ms = row$p90_ms,
                            throughput_rps = row$throughput_rps, requests = row$count)
   }))
 }
 
 adobe_table <- function(analyses, ref) {
-  published <- ref$table[, .(source = reference_label(ref$comments), reference = TRUE, type, threads = num(threads),
-                             mean_ms = num(mean_ms), sd_ms = num(sd_ms), p90_ms = num(p90_ms),
-                             throughput_rps = num(throughput_rps), requests = num(requests))]
+  published <- ref$table[, .(source = reference_label(ref$comments), reference = TRUE, type, threads = study_number(threads),
+                             mean_ms = study_number(mean_ms), sd_ms = study_number(sd_ms), p90_ms = study_number(p90_ms),
+                             throughput_rps = study_number(throughput_rps), requests = study_number(requests))]
   rows <- rbind(published, adobe_ours(analyses), fill = TRUE)
   rows[, type_order := match(type, c("get", "put", "get/put"))]
   data.table::setorder(rows, type_order, -reference, threads, source)
@@ -84,18 +84,18 @@ gbif_ours <- function(analyses) {
     row <- a$summary[test == "scan"]
     if (nrow(row) != 1) return(NULL)
     counted <- "rows_per_scan" %in% names(row) && !is.na(row$rows_per_scan)
-    per_scan <- if (counted) row$rows_per_scan else num(a$workload$scan_length)
-    row_bytes <- (num(a$workload$value_size) %||% 0) * (num(a$workload$columns) %||% 1) * (num(a$workload$families) %||% 1)
+    per_scan <- if (counted) row$rows_per_scan else study_number(a$workload$scan_length)
+    row_bytes <- (study_number(a$workload$value_size) %||% 0) * (study_number(a$workload$columns) %||% 1) * (study_number(a$workload$families) %||% 1)
     records <- row$throughput_rps * per_scan
     data.table::data.table(source = paste0("ours: ", a$target %||% "?", " (", a$run_id, ")"), reference = FALSE,
-                           scanners = num(a$workload$threads), scans_s = row$throughput_rps, records_s = records,
+                           scanners = study_number(a$workload$threads), scans_s = row$throughput_rps, records_s = records,
                            mb_s = records * row_bytes / 1e6, records_counted = counted)
   }))
 }
 
 gbif_table <- function(analyses, ref) {
   published <- ref$table[, .(source = paste0(reference_label(ref$comments), ": ", tool), reference = TRUE, scanners = NA_real_,
-                             scans_s = NA_real_, records_s = num(records_s), mb_s = NA_real_, records_counted = NA)]
+                             scans_s = NA_real_, records_s = study_number(records_s), mb_s = NA_real_, records_counted = NA)]
   rows <- rbind(published, gbif_ours(analyses), fill = TRUE)
   data.table::setorder(rows, -reference, scanners, source)
   rows
@@ -109,7 +109,7 @@ study_differs <- function(scenario, analyses, ref, scale) {
   hardware <- sub("^Cluster:\\s*", "", ref$comments[grepl("^Cluster:", ref$comments)][1])
   ours <- sprintf("Ours: %s core(s) on the machine that wrote this report, %s region server(s) (HBase %s, embedded unless the manifest says otherwise), %s rows, scale %s",
                   parallel::detectCores(), paste(servers %||% "?", collapse = "/"), paste(hbase %||% "?", collapse = "/"),
-                  paste(fmt_int(num(rows)), collapse = "/"), scale)
+                  paste(fmt_int(study_number(rows)), collapse = "/"), scale)
   theirs <- paste0("theirs: ", if (is.na(hardware)) "hardware not stated" else hardware)
   extra <- switch(scenario,
     "adobe-2010-grinder" = "Their throughput is the whole cluster's over a table of 3 billion rows; ours is one machine's over a table that fits its memory, so the shape (get against put, 300 against 600 threads) compares, not the level.",
