@@ -53,6 +53,9 @@ adobe_type <- function(operations) {
 
 study_number <- function(x) suppressWarnings(as.numeric(x))
 
+# The run's verdict kind ("trustworthy", "too short", ...): our figures are read with it.
+verdict_kind <- function(a) as.character(a$verdict$kind %||% NA_character_)
+
 # Our rows of the adobe table, one per run: Type | Threads | Mean | Std dev | 90% line | Throughput | Requests.
 adobe_ours <- function(analyses) {
   data.table::rbindlist(lapply(analyses, function(a) {
@@ -61,7 +64,7 @@ adobe_ours <- function(analyses) {
     if (is.null(row) || nrow(row) != 1) return(NULL)
     data.table::data.table(source = paste0("ours: ", a$target %||% "?", " (", a$run_id, ")"), reference = FALSE, type = kind$type,
                            threads = study_number(a$workload$threads), mean_ms = row$mean_ms, sd_ms = row$sd_ms, p90_ms = row$p90_ms,
-                           throughput_rps = row$throughput_rps, requests = row$count)
+                           throughput_rps = row$throughput_rps, requests = row$count, verdict = verdict_kind(a))
   }))
 }
 
@@ -89,7 +92,7 @@ gbif_ours <- function(analyses) {
     records <- row$throughput_rps * per_scan
     data.table::data.table(source = paste0("ours: ", a$target %||% "?", " (", a$run_id, ")"), reference = FALSE,
                            scanners = study_number(a$workload$threads), scans_s = row$throughput_rps, records_s = records,
-                           mb_s = records * row_bytes / 1e6, records_counted = counted)
+                           mb_s = records * row_bytes / 1e6, records_counted = counted, verdict = verdict_kind(a))
   }))
 }
 
@@ -106,7 +109,7 @@ study_differs <- function(scenario, analyses, ref, scale) {
   servers <- unique(unlist(lapply(analyses, function(a) a$manifest$cluster$region_servers)))
   hbase <- unique(unlist(lapply(analyses, function(a) a$manifest$versions$hbase)))
   rows <- unique(unlist(lapply(analyses, function(a) a$workload$rows)))
-  hardware <- sub("^Cluster:\\s*", "", ref$comments[grepl("^Cluster:", ref$comments)][1])
+  hardware <- sub("\\.$", "", sub("^Cluster:\\s*", "", ref$comments[grepl("^Cluster:", ref$comments)][1]))
   ours <- sprintf("Ours: %s core(s) on the machine that wrote this report, %s region server(s) (HBase %s, embedded unless the manifest says otherwise), %s rows, scale %s",
                   parallel::detectCores(), paste(servers %||% "?", collapse = "/"), paste(hbase %||% "?", collapse = "/"),
                   paste(fmt_int(study_number(rows)), collapse = "/"), scale)
@@ -139,10 +142,12 @@ study_cells <- function(study) {
   if (study$scenario == "adobe-2010-grinder") {
     return(t[, .(Source = source, Type = type, Threads = fmt_int(threads), `Mean (ms)` = fmt_num(mean_ms, 2),
                  `Std dev (ms)` = fmt_num(sd_ms, 2), `90% line (ms)` = fmt_num(p90_ms, 3),
-                 `Throughput (req/s)` = fmt_num(throughput_rps, 0), Requests = fmt_int(requests))])
+                 `Throughput (req/s)` = fmt_num(throughput_rps, 0), Requests = fmt_int(requests),
+                 `Our run's verdict` = ifelse(is.na(verdict), "", verdict))])
   }
   t[, .(Source = source, Scanners = fmt_int(scanners), `Scans/s` = fmt_num(scans_s, 1), `Records/s` = fmt_num(records_s, 0),
-        `MB/s` = fmt_num(mb_s, 2), `Records` = ifelse(is.na(records_counted), "published", ifelse(records_counted, "counted", "scans x scan.length (upper bound)")))]
+        `MB/s` = fmt_num(mb_s, 2), `Records` = ifelse(is.na(records_counted), "published", ifelse(records_counted, "counted", "scans x scan.length (upper bound)")),
+        `Our run's verdict` = ifelse(is.na(verdict), "", verdict))]
 }
 
 study_html <- function(study) {

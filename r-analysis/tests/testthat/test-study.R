@@ -4,6 +4,7 @@ study_analysis <- function(run_id, target, operations, threads, rows, extra = li
   workload <- data.table(operations = operations, threads = as.character(threads), target = target, value_size = "192",
                          rows = "2000", scan_length = extra$scan_length %||% NA_character_, columns = "1", families = "1")
   list(run_id = run_id, target = target, summary = rbindlist(rows, fill = TRUE), workload = workload,
+       verdict = list(kind = "trustworthy"),
        manifest = list(cluster = list(region_servers = 1L), versions = list(hbase = "2.6.1")))
 }
 
@@ -49,8 +50,12 @@ test_that("the adobe table puts our summary's figures and the published rows in 
   expect_match(t[reference == TRUE, source][1], "^published 2010, 7 servers, dual Nehalem 8 cores, 32 GB")
   expect_match(study$differs, "scale tiny")
   expect_match(study$differs, "1 region server")
+  expect_false(grepl("..", study$differs, fixed = TRUE))
   cells <- study_cells(study)
-  expect_equal(names(cells), c("Source", "Type", "Threads", "Mean (ms)", "Std dev (ms)", "90% line (ms)", "Throughput (req/s)", "Requests"))
+  expect_equal(names(cells), c("Source", "Type", "Threads", "Mean (ms)", "Std dev (ms)", "90% line (ms)", "Throughput (req/s)", "Requests",
+                               "Our run's verdict"))
+  expect_equal(cells[Source == "ours: direct (run-1)", `Our run's verdict`], "trustworthy")
+  expect_equal(cells[Type == "put" & Threads == "600", `Our run's verdict`], "")
   expect_equal(cells[Source == "ours: thrift (run-2)", `Throughput (req/s)`], "1,300")
   expect_equal(cells[Type == "put" & Threads == "600", `90% line (ms)`], "15.812")
 })

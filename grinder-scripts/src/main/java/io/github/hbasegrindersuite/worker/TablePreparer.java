@@ -148,8 +148,13 @@ public final class TablePreparer {
           .setValue(MARKER, signature()).build());
       int regions = admin.getRegions(name).size();
       long rows = settings.integer(Key.ROWS);
-      double mib = rows * (double) settings.integer(Key.VALUE_SIZE) * settings.familyNames().size()
-          * settings.integer(Key.COLUMNS) / (1024.0 * 1024.0);
+      IntRange rowBytes = settings.range(Key.ROW_BYTES);
+      IntRange rowColumns = settings.range(Key.ROW_COLUMNS);
+      // a varied row shape: its mean row (the ranges are drawn uniformly)
+      double rowValueBytes = rowBytes.given ? (rowBytes.min + rowBytes.max) / 2.0
+          : settings.integer(Key.VALUE_SIZE) * settings.familyNames().size()
+              * (rowColumns.given ? (rowColumns.min + rowColumns.max) / 2.0 : settings.integer(Key.COLUMNS));
+      double mib = rows * rowValueBytes / (1024.0 * 1024.0);
       System.out.printf("prepared table %s: %d regions, %d rows, %.1f MiB of values, %.1f s%n",
           name, regions, rows, mib, (System.nanoTime() - started) / 1e9);
     }
