@@ -60,11 +60,16 @@ final class SweepScale {
     return new ArrayList<>(out);
   }
 
-  /** Rows and regions of the base properties at this scale (rows x N; tiny: a few thousand rows, two regions). */
+  /**
+   * Rows and regions of the base properties at this scale (rows x N; tiny: a few thousand rows, two
+   * regions), and a table of its own (NAME_tiny, NAME_xN): the preparer refuses to replace a table
+   * holding other rows, and a tiny sweep must not cost the default scale its prepared table.
+   */
   void applyTo(Map<String, String> base) throws LifecycleException {
     if (isDefault()) {
       return;
     }
+    base.put("hbaseload.table", base.getOrDefault("hbaseload.table", "hbaseload").trim() + (tiny ? "_tiny" : "_x" + factor));
     final int rows = (int) Math.min(Integer.MAX_VALUE, number(base, "hbaseload.rows", "100000"));
     base.put("hbaseload.rows", String.valueOf(tiny ? Math.min(rows, TINY_ROWS) : multiply("hbaseload.rows", rows)));
     if (tiny && base.containsKey("hbaseload.regions")) {

@@ -77,6 +77,7 @@ class SweepPlannerTest {
     final SweepPlanner p = planner(new SweepPlanner.Overrides(), ADOBE_LIKE);
     assertEquals("default", p.scale.text);
     assertEquals("1000000", p.base.get("hbaseload.rows"));
+    assertEquals(null, p.base.get("hbaseload.table"));
     assertEquals(List.of("--injectors", "4", "--duration", "60"), p.common);
     assertEquals(2 * 2 * 3, p.points.size());
     assertEquals(List.of("--threads", "300", "--set", "hbaseload.operations=get:100"), p.points.get(0).args);
@@ -89,6 +90,7 @@ class SweepPlannerTest {
     final SweepPlanner p = planner(o, ADOBE_LIKE);
     assertEquals("2000", p.base.get("hbaseload.rows"));
     assertEquals("2", p.base.get("hbaseload.regions"));
+    assertEquals("hbaseload_tiny", p.base.get("hbaseload.table"));   // never the default scale's table
     assertEquals(List.of("--injectors", "1", "--duration", "5"), p.common);
     assertEquals(List.of("2 threads, get:100", "2 threads, put:100", "4 threads, get:100", "4 threads, put:100"), labels(p));
     // proportions kept, repeats dropped: 6,12,24,48 -> 1 (twice, once kept), 2, 4
@@ -102,6 +104,7 @@ class SweepPlannerTest {
     final SweepPlanner p = planner(new SweepPlanner.Overrides(), "sweep.scale = 3", "sweep.threads = 6,12", "hbaseload.rows = 5000");
     assertEquals("3", p.scale.text);
     assertEquals("15000", p.base.get("hbaseload.rows"));
+    assertEquals("hbaseload_x3", p.base.get("hbaseload.table"));
     assertEquals(List.of("18 threads", "36 threads"), labels(p));
     final SweepPlanner.Overrides o = new SweepPlanner.Overrides();
     o.scale = "default";   // the option wins over the scenario's key
