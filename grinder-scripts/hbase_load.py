@@ -26,7 +26,8 @@ except SettingsException, problem:
     raise
 
 PACED = WORKER.paced()
-GrinderReport.registerColumns(grinder.statistics, PACED)
+SCANS = WORKER.scans()
+GrinderReport.registerColumns(grinder.statistics, PACED, SCANS)
 # <host>-<n>.hlog beside Grinder's <host>-<n>-data.log; hbaseload.datalog=off leaves the hlog alone.
 # The folder as Grinder itself takes it for its logs: the key as written, relative to the working directory.
 WORKER.recordIntervals(File(grinder.properties.getProperty("grinder.logDirectory", ".")).toPath(), grinder.processName)
@@ -39,7 +40,7 @@ log("hbaseload: %s" % ", ".join("%s=%s" % (k, v) for k, v in WORKER.settings().a
 class TestRunner:
 
     def __init__(self):
-        self.driver = WORKER.driver(grinder.threadNumber, GrinderReport(grinder.statistics, PACED))
+        self.driver = WORKER.driver(grinder.threadNumber, GrinderReport(grinder.statistics, PACED, SCANS))
         LIVE_THREADS.incrementAndGet()
 
     def __call__(self):

@@ -10,9 +10,9 @@ DEFAULT_TEST_NAMES <- c("1" = "get", "2" = "put", "3" = "scan", "4" = "batch-get
 # Data-log columns we use, matched by header name (case-insensitive, unit in
 # parentheses ignored), never by position. Other columns are ignored.
 LOG_COLUMNS <- data.table::data.table(
-  role     = c("thread", "test", "start_ms", "time_ms", "errors", "witness_us", "lag_us"),
-  header   = c("thread", "test", "start time", "test time", "errors", "witness", "lag"),
-  required = c(TRUE, TRUE, TRUE, TRUE, FALSE, FALSE, FALSE)
+  role     = c("thread", "test", "start_ms", "time_ms", "errors", "witness_us", "lag_us", "rows"),
+  header   = c("thread", "test", "start time", "test time", "errors", "witness", "lag", "rows"),
+  required = c(TRUE, TRUE, TRUE, TRUE, FALSE, FALSE, FALSE, FALSE)
 )
 
 # Start times outside 2000..2100, negative times or times over a day can only come from
@@ -112,6 +112,7 @@ shape_requests <- function(dt, header) {
   if (!"errors" %in% present) dt[, errors := 0L]
   if (!"witness_us" %in% present) dt[, witness_us := NA_integer_]
   if (!"lag_us" %in% present) dt[, lag_us := NA_integer_]
+  if (!"rows" %in% present) dt[, rows := NA_integer_]   # rows a scan returned: only mixes that scan log them
   if (!is.double(dt$start_ms)) dt[, start_ms := as.double(start_ms)]
   data.table::setcolorder(dt, LOG_COLUMNS$role)
   dt

@@ -51,6 +51,7 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   co <- if (!pacing) coordinated_omission(measured, cycles, counts) else NULL
   summary <- summary_table(counts, errors_by_test(measured), overhead_by_test(measured), threads,
                            window$window_s, manifest$tests, co = co$table)
+  summary <- add_rows_per_scan(summary, measured, manifest$tests)
   tiles <- grinder_witness_tiles(measured, summary)
   rm(measured)
   invisible(gc())
@@ -231,10 +232,11 @@ write_usl_plots <- function(models, points, over, out_dir) {
 
 write_compare_report <- function(analyses, out_dir, sweep_id = NA_character_,
                                  skipped_runs = data.table::data.table(run = character(), reason = character()),
-                                 gates = NULL, slo = NA_character_, baseline = NA_character_) {
+                                 gates = NULL, slo = NA_character_, baseline = NA_character_, study = NULL) {
   dir.create(out_dir, recursive = TRUE, showWarnings = FALSE)
   if (!dir.exists(out_dir)) stop_report("cannot create ", out_dir)
   cmp <- compare_runs(analyses, sweep_id, skipped_runs, gates, slo, baseline)
+  cmp$study <- study   # study.R: a published study's table, when the sweep is one
   compared <- cmp$compared
   write_summary_csv(compared[, c(SUMMARY_COLUMNS, setdiff(names(compared), SUMMARY_COLUMNS)), with = FALSE],
                     file.path(out_dir, "summary.csv"))
@@ -245,6 +247,7 @@ write_compare_report <- function(analyses, out_dir, sweep_id = NA_character_,
                               if (is.na(sweep_id)) paste0("compare-", paste(cmp$runs$run, collapse = "-")) else sweep_id, cmp$verdict,
                               lapply(analyses, function(a) run_json(a, cmp$gate_results[[a$run_id]])),
                               slo, gates, cmp$exit_status, capacity_json(cmp$capacity), comparison_json(cmp))
+  doc$study <- study_json(study)
   write_report_json(doc, file.path(out_dir, "report.json"))
   list(written = file.path(out_dir, c("index.html", "summary.csv", "report.json")), exit_status = cmp$exit_status,
        said = c(paste("verdict:", cmp$verdict$sentence), capacity_said(cmp$capacity), usl_said(cmp$models)),
@@ -309,7 +312,8 @@ main <- function(args) {
       invisible(gc())
     }
     if (length(analyses) == 0) stop_report("no run in the comparison has valid requests (", nrow(skipped_runs), " skipped)")
-    result <- write_compare_report(analyses, plan$out_dir, plan$sweep_id, skipped_runs, opts$gates, opts$slo, opts$baseline)
+    result <- write_compare_report(analyses, plan$out_dir, plan$sweep_id, skipped_runs, opts$gates, opts$slo, opts$baseline,
+                                   study = study_section(plan$sweep_dir, analyses, root))
   }
   progress("done")
   cat(sprintf("report.R: wrote %s\n", result$written), sep = "")

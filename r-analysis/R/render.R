@@ -598,6 +598,7 @@ render_compare_report <- function(cmp) {
     sprintf("<h1>%s</h1>", html_escape(title)),
     verdict_box(cmp$verdict),
     capacity_box(cmp$capacity, cmp$slo),
+    study_html(cmp$study),
     compare_runs_table(analyses, runs),
     if (nrow(cmp$skipped_runs) > 0) html_p(html_escape(paste0("Skipped: ", paste(sprintf("%s (%s)", cmp$skipped_runs$run, cmp$skipped_runs$reason), collapse = "; "), ".")), class = "flag") else "",
     html_p("Latencies: Grinder's whole-ms time; the witness columns are the HBase call at microsecond resolution (service time: closed loop). Runs are named by id, target, operations and threads.", class = "meta"),

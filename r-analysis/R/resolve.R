@@ -127,5 +127,6 @@ plan_report <- function(targets, runs_dir, out_dir = NA_character_) {
     file.path(runs_dir, paste0("compare-", paste(ids, collapse = "-")), "report")
   }
   list(mode = if (single) "run" else "compare", runs = runs, sweep_id = sweep_id,
+       sweep_dir = if (is.na(sweep_id)) NA_character_ else resolved[[1]]$dir,
        out_dir = if (is.na(out_dir)) default_out else out_dir)
 }

@@ -93,6 +93,8 @@ public final class Driver implements AutoCloseable {
     }
     if (failure != null) {
       errors.count(failure);
+    } else if (operation == Operation.SCAN) {
+      report.rows(((Integer) result).longValue());
     }
     report.request(operation, witnessMicros, lagMicros, failure == null);
   }

@@ -11,22 +11,42 @@ import net.grinder.script.Statistics;
 public final class GrinderReport implements RequestReport {
   public static final String WITNESS_COLUMN = "Witness (us)";
   public static final String LAG_COLUMN = "Lag (us)";
+  /** Rows a scan returned (0 for the other tests); only in the data logs of mixes that scan. */
+  public static final String ROWS_COLUMN = "Rows";
   private static final String WITNESS = "userLong0";
   private static final String LAG = "userLong1";
+  private static final String ROWS = "userLong2";
 
   private final Statistics statistics;
   private final boolean paced;
+  private final boolean scans;
 
-  public GrinderReport(Statistics statistics, boolean paced) {
+  public GrinderReport(Statistics statistics, boolean paced, boolean scans) {
     this.statistics = statistics;
     this.paced = paced;
+    this.scans = scans;
   }
 
   /** Once per worker process, before the threads start. */
-  public static void registerColumns(Statistics statistics, boolean paced) throws Exception {
+  public static void registerColumns(Statistics statistics, boolean paced, boolean scans) throws Exception {
     statistics.registerDataLogExpression(WITNESS_COLUMN, WITNESS);
     if (paced) {
       statistics.registerDataLogExpression(LAG_COLUMN, LAG);
+    }
+    if (scans) {
+      statistics.registerDataLogExpression(ROWS_COLUMN, ROWS);
+    }
+  }
+
+  @Override
+  public void rows(long rows) {
+    if (!scans) {
+      return;
+    }
+    try {
+      statistics.getForCurrentTest().setLong(ROWS, rows);
+    } catch (Exception e) {
+      throw new IllegalStateException("Grinder refused the request's statistics", e);
     }
   }
 

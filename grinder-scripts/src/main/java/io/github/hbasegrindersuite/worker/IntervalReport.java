@@ -19,6 +19,12 @@ final class IntervalReport implements RequestReport {
     throw new IllegalStateException("IntervalReport needs the operation: call request(operation, ...)");
   }
 
+  /** A scan's rows go to the report it wraps (the data log's Rows column); the interval log keeps only times. */
+  @Override
+  public void rows(long rows) {
+    inner.rows(rows);
+  }
+
   @Override
   public void request(Operation operation, long witnessMicros, long lagMicros, boolean success) {
     inner.request(operation, witnessMicros, lagMicros, success);

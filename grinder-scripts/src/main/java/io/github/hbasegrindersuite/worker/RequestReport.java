@@ -15,4 +15,11 @@ public interface RequestReport {
   default void request(Operation operation, long witnessMicros, long lagMicros, boolean success) {
     request(witnessMicros, lagMicros, success);
   }
+
+  /**
+   * The rows a scan returned, called before {@link #request} for each scan that succeeded: a scan
+   * near the table's end returns fewer than hbaseload.scan.length, so records/s is counted, not assumed.
+   */
+  default void rows(long rows) {
+  }
 }

@@ -67,6 +67,25 @@ interface SettingParser {
     };
   }
 
+  /** MIN-MAX (or one number) with lower <= MIN <= MAX <= upper, as an IntRange; empty text is IntRange.NONE. */
+  static SettingParser range(int lower, int upper) {
+    return (key, text) -> {
+      if (text.isEmpty()) {
+        return IntRange.NONE;
+      }
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]{1,9})(?:\\s*-\\s*([0-9]{1,9}))?").matcher(text);
+      if (!m.matches()) {
+        throw new SettingsException(key + "=" + text + " is not a range (accepted: MIN-MAX or one number, e.g. 1-5; empty: not used)");
+      }
+      int min = Integer.parseInt(m.group(1));
+      int max = m.group(2) == null ? min : Integer.parseInt(m.group(2));
+      if (min < lower || max > upper || min > max) {
+        throw new SettingsException(key + "=" + text + " is out of range (accepted: MIN-MAX with " + lower + " <= MIN <= MAX <= " + upper + ")");
+      }
+      return IntRange.of(min, max);
+    };
+  }
+
   /** Any text, empty included. */
   static SettingParser text() {
     return (key, text) -> text;

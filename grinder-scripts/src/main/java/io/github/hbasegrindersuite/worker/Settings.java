@@ -35,6 +35,10 @@ public final class Settings {
     FAMILY("family", "f", SettingParser.name(), "the column family (with families > 1: f0, f1, ...)"),
     FAMILIES("families", "1", SettingParser.integer(1, 100), "column families per row"),
     COLUMNS("columns", "1", SettingParser.integer(1, 10000), "columns (qualifiers q0, q1, ...) per family"),
+    ROW_COLUMNS("row.columns", "", SettingParser.range(1, 10000),
+        "columns per row as MIN-MAX (e.g. 1-5), each row's own from its key; empty: hbaseload.columns on every row"),
+    ROW_BYTES("row.bytes", "", SettingParser.range(1, 64 * 1024 * 1024),
+        "a row's value bytes in total as MIN-MAX (e.g. 128-256), each row's own, split evenly over its columns; empty: value.size per column"),
     ROWS("rows", "100000", SettingParser.integer(1, Integer.MAX_VALUE),
         "rows in the table; keys are row numbers 0..rows-1"),
     KEY_WIDTH("key.width", "10", SettingParser.integer(1, 19), "digits of the zero-padded decimal row key"),
@@ -155,7 +159,29 @@ public final class Settings {
       String text = given.getOrDefault(key.fullName(), key.defaultValue);
       values.put(key, key.parser.parse(key.fullName(), text == null ? "" : text.trim()));
     }
+    checkRowShape(values);
     return new Settings(values);
+  }
+
+  /** A varied row shape: one family, no value verification, at least one byte per column. */
+  private static void checkRowShape(Map<Key, Object> values) {
+    IntRange columns = (IntRange) values.get(Key.ROW_COLUMNS);
+    IntRange bytes = (IntRange) values.get(Key.ROW_BYTES);
+    if (!columns.given && !bytes.given) {
+      return;
+    }
+    String shape = columns.given ? Key.ROW_COLUMNS.fullName() : Key.ROW_BYTES.fullName();
+    if ((Integer) values.get(Key.FAMILIES) != 1) {
+      throw new SettingsException(shape + " needs hbaseload.families=1 (a varied row shape is for one family)");
+    }
+    if ((Boolean) values.get(Key.VERIFY)) {
+      throw new SettingsException(shape + " cannot be verified (hbaseload.verify=true checks one fixed value size)");
+    }
+    int maxColumns = columns.given ? columns.max : (Integer) values.get(Key.COLUMNS);
+    if (bytes.given && bytes.min < maxColumns) {
+      throw new SettingsException(Key.ROW_BYTES.fullName() + "=" + bytes + ": a row of " + maxColumns
+          + " columns needs at least " + maxColumns + " bytes (one per column)");
+    }
   }
 
   // ---- typed values
@@ -190,6 +216,10 @@ public final class Settings {
 
   public KeyDistribution keyDistribution() {
     return value(Key.KEY_DISTRIBUTION, KeyDistribution.class);
+  }
+
+  public IntRange range(Key key) {
+    return value(key, IntRange.class);
   }
 
   public ValuePool.Kind valueKind() {

@@ -91,10 +91,13 @@ public final class TablePreparer {
 
   /** What a complete load of these settings leaves in the table descriptor. */
   String signature() {
-    return String.format("rows=%d value.size=%d value.kind=%s regions=%d families=%s columns=%d key.width=%d"
+    return String.format("rows=%d value.size=%d value.kind=%s regions=%d families=%s columns=%d%s key.width=%d"
             + " compression=%s bloom=%s block.size=%d in.memory=%b",
         settings.integer(Key.ROWS), settings.integer(Key.VALUE_SIZE), settings.text(Key.VALUE_KIND),
         settings.integer(Key.REGIONS), String.join("|", settings.familyNames()), settings.integer(Key.COLUMNS),
+        // only a varied shape adds to the signature, so tables prepared before it still match
+        settings.range(Key.ROW_COLUMNS).given || settings.range(Key.ROW_BYTES).given
+            ? " row.columns=" + settings.range(Key.ROW_COLUMNS) + " row.bytes=" + settings.range(Key.ROW_BYTES) : "",
         settings.integer(Key.KEY_WIDTH), settings.text(Key.COMPRESSION), settings.text(Key.BLOOM),
         settings.integer(Key.BLOCK_SIZE), settings.flag(Key.IN_MEMORY));
   }
@@ -145,8 +148,13 @@ public final class TablePreparer {
           .setValue(MARKER, signature()).build());
       int regions = admin.getRegions(name).size();
       long rows = settings.integer(Key.ROWS);
-      double mib = rows * (double) settings.integer(Key.VALUE_SIZE) * settings.familyNames().size()
-          * settings.integer(Key.COLUMNS) / (1024.0 * 1024.0);
+      IntRange rowBytes = settings.range(Key.ROW_BYTES);
+      IntRange rowColumns = settings.range(Key.ROW_COLUMNS);
+      // a varied row shape: its mean row (the ranges are drawn uniformly)
+      double rowValueBytes = rowBytes.given ? (rowBytes.min + rowBytes.max) / 2.0
+          : settings.integer(Key.VALUE_SIZE) * settings.familyNames().size()
+              * (rowColumns.given ? (rowColumns.min + rowColumns.max) / 2.0 : settings.integer(Key.COLUMNS));
+      double mib = rows * rowValueBytes / (1024.0 * 1024.0);
       System.out.printf("prepared table %s: %d regions, %d rows, %.1f MiB of values, %.1f s%n",
           name, regions, rows, mib, (System.nanoTime() - started) / 1e9);
     }
@@ -206,9 +214,10 @@ public final class TablePreparer {
             byte[] key = KeyFormat.rowKey(row, keyWidth);
             Put put = new Put(key);
             put.setDurability(Durability.USE_DEFAULT);
+            final int columns = shape.columnsOf(key);
             for (byte[] family : shape.families) {
-              for (byte[] qualifier : shape.qualifiers) {
-                put.addColumn(family, qualifier, values.valueFor(key, random));
+              for (int c = 0; c < columns; c++) {
+                put.addColumn(family, shape.qualifiers[c], shape.value(values, key, c, columns, random));
               }
             }
             mutator.mutate(put);

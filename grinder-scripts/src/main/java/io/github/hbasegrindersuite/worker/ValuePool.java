@@ -49,7 +49,10 @@ public final class ValuePool {
 
   /** The pool hbaseload.value.size and value.kind ask for. */
   public static ValuePool of(Settings settings, long seed) {
-    return new ValuePool(settings.integer(Settings.Key.VALUE_SIZE), settings.valueKind() == Kind.COMPRESSIBLE, seed);
+    IntRange rowBytes = settings.range(Settings.Key.ROW_BYTES);
+    // With hbaseload.row.bytes a value is cut from one of the largest a row can hold (RowShape).
+    int size = rowBytes.given ? rowBytes.max : settings.integer(Settings.Key.VALUE_SIZE);
+    return new ValuePool(size, settings.valueKind() == Kind.COMPRESSIBLE, seed);
   }
 
   public int valueSize() {

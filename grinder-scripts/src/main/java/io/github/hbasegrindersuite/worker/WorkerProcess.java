@@ -56,6 +56,11 @@ public final class WorkerProcess implements AutoCloseable {
     return settings.decimal(Key.RATE_PER_THREAD) > 0;
   }
 
+  /** True when the mix scans: the data log then counts each scan's rows ({@link GrinderReport#ROWS_COLUMN}). */
+  public boolean scans() {
+    return settings.mix().containsKey(Operation.SCAN);
+  }
+
   /** grinder.threads: the threads of this process. */
   public int threads() {
     return threads;

@@ -40,9 +40,10 @@ class DriverTest {
       calls.add("put " + s(row));
       rows.put(s(row), values.valueFor(row, random));
     }
+    /** Rows scanned as a 10-row table would return them: fewer near its end. */
     @Override public int scan(byte[] start, int n) {
       calls.add("scan " + s(start) + " " + n);
-      return n;
+      return Math.max(0, Math.min(n, 10 - Integer.parseInt(s(start).trim())));
     }
     @Override public int batchGet(byte[][] r) {
       calls.add("batch-get " + r.length);
@@ -63,6 +64,12 @@ class DriverTest {
 
   static final class Recorded implements RequestReport {
     final List<long[]> requests = new ArrayList<>();
+    final List<Long> rows = new ArrayList<>();
+
+    @Override
+    public void rows(long n) {
+      rows.add(n);
+    }
 
     @Override
     public void request(long witnessMicros, long lagMicros, boolean success) {
@@ -131,6 +138,32 @@ class DriverTest {
     assertTrue(client.calls.stream().filter(c -> c.startsWith("batch")).allMatch(c -> c.endsWith(" 4")));
     assertEquals("IllegalStateException=" + seen.get(6), errors.summary());
     assertEquals((long) seen.get(6), report.requests.stream().filter(r -> r[2] == 0).count());
+  }
+
+  @Test
+  void eachScanReportsTheRowsItReturnedNotTheScanLength() {
+    MapClient client = new MapClient(new ValuePool(32, false, 1));
+    Recorded report = new Recorded();
+    Driver d = driver(settings("scan:100", false), client, new ErrorCounter(), report, 0);
+    for (int i = 0; i < 7; i++) {
+      d.next();
+      d.execute();
+    }
+    // sequential starts 0..5 then 0 again over a 10-row table, scan.length 25: 10 - start rows each
+    assertEquals(List.of(10L, 9L, 8L, 7L, 6L, 5L, 10L), report.rows);
+    assertEquals(7, report.requests.size());
+  }
+
+  @Test
+  void onlyScansReportRows() {
+    MapClient client = new MapClient(new ValuePool(32, false, 1));
+    Recorded report = new Recorded();
+    Driver d = driver(settings("put:50,get:50", false), client, new ErrorCounter(), report, 0);
+    for (int i = 0; i < 20; i++) {
+      d.next();
+      d.execute();
+    }
+    assertEquals(List.of(), report.rows);
   }
 
   @Test

@@ -80,6 +80,36 @@ class IntervalLogTest {
     assertEquals(1234, merged(byTag.get("put")).getMaxValue());
   }
 
+  /** The wrapper the worker puts around Grinder's report passes a scan's rows on, and records the request in both. */
+  @Test
+  void theIntervalReportPassesScanRowsAndRequestsToTheReportItWraps() {
+    final long[] seen = new long[3];
+    RequestReport inner = new RequestReport() {
+      @Override
+      public void request(long witnessMicros, long lagMicros, boolean success) {
+        throw new AssertionError("the operation's form is called");
+      }
+
+      @Override
+      public void request(Operation operation, long witnessMicros, long lagMicros, boolean success) {
+        seen[0]++;
+        seen[1] = witnessMicros;
+      }
+
+      @Override
+      public void rows(long rows) {
+        seen[2] = rows;
+      }
+    };
+    IntervalLog log = new IntervalLog(new PrintStream(new ByteArrayOutputStream()), List.of(Operation.SCAN), 0, System::currentTimeMillis);
+    IntervalReport report = new IntervalReport(inner, log);
+    report.rows(697);
+    report.request(Operation.SCAN, 1234, 0, true);
+    assertEquals(697, seen[2]);
+    assertEquals(1, seen[0]);
+    assertEquals(1234, seen[1]);
+  }
+
   @Test
   void valuesOutOfRangeAreClampedInsteadOfThrowing() {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();

@@ -177,4 +177,28 @@ class SettingsTest {
     assertTrue(refused("verify", "yes").contains("(accepted: true, false)"));
     assertTrue(refused("table", " ").contains("is empty"));
   }
+
+  @Test
+  void aVariedRowShapeIsARangeForOneUnverifiedFamilyWithAByteForEveryColumn() {
+    Settings s = Settings.load(Map.of("hbaseload.row.columns", "1-5", "hbaseload.row.bytes", "128 - 256"));
+    assertEquals(1, s.range(Settings.Key.ROW_COLUMNS).min);
+    assertEquals(256, s.range(Settings.Key.ROW_BYTES).max);
+    assertEquals("128-256", s.asProperties().get("hbaseload.row.bytes"));
+    assertEquals("", Settings.load(Map.of()).asProperties().get("hbaseload.row.columns"));
+    assertEquals("hbaseload.row.columns=5-1 is out of range (accepted: MIN-MAX with 1 <= MIN <= MAX <= 10000)",
+        org.junit.jupiter.api.Assertions.assertThrows(SettingsException.class,
+            () -> Settings.load(Map.of("hbaseload.row.columns", "5-1"))).getMessage());
+    assertEquals("hbaseload.row.bytes=lots is not a range (accepted: MIN-MAX or one number, e.g. 1-5; empty: not used)",
+        org.junit.jupiter.api.Assertions.assertThrows(SettingsException.class,
+            () -> Settings.load(Map.of("hbaseload.row.bytes", "lots"))).getMessage());
+    assertEquals("hbaseload.row.bytes=3-8: a row of 5 columns needs at least 5 bytes (one per column)",
+        org.junit.jupiter.api.Assertions.assertThrows(SettingsException.class,
+            () -> Settings.load(Map.of("hbaseload.row.columns", "1-5", "hbaseload.row.bytes", "3-8"))).getMessage());
+    assertEquals("hbaseload.row.columns needs hbaseload.families=1 (a varied row shape is for one family)",
+        org.junit.jupiter.api.Assertions.assertThrows(SettingsException.class,
+            () -> Settings.load(Map.of("hbaseload.row.columns", "1-5", "hbaseload.families", "2"))).getMessage());
+    assertEquals("hbaseload.row.bytes cannot be verified (hbaseload.verify=true checks one fixed value size)",
+        org.junit.jupiter.api.Assertions.assertThrows(SettingsException.class,
+            () -> Settings.load(Map.of("hbaseload.row.bytes", "128-256", "hbaseload.verify", "true"))).getMessage());
+  }
 }

@@ -1,5 +1,6 @@
 package io.github.hbasegrindersuite.lifecycle;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,7 +18,7 @@ import java.util.Map;
  * finalise RUN_DIR --collected NOTE                  judge it again after ./suite collect brought logs in,
  *                                                    from the observations its manifest kept
  * sweep-plan --runs-dir D --default-properties F --plan-out FILE [--dry-run] SCENARIO [--duration D]
- *          [--injectors N] [--repeat N] [--slo GATES] [--owner-pid PID]  expand a sweep into runs
+ *          [--scale tiny|default|N] [--injectors N] [--repeat N] [--slo GATES] [--owner-pid PID]  expand a sweep into runs
  * sweep-record SWEEP_DIR STATUS                      write sweep.json from the sweep's runs
  * stale-runs --runs-dir D                            runs and sweeps still "running" whose ./suite run
  *                                                    or sweep is gone: "DIR TAB OWNER_PID" lines
@@ -162,6 +163,19 @@ public final class Main {
       overrides.repeat = RunArguments.positive("--repeat", options.get("--repeat"));
     }
     overrides.slo = options.get("--slo");
+    overrides.scale = options.get("--scale");
+    if (options.containsKey("--runs-dir")) {
+      Path disk = Path.of(options.get("--runs-dir")).toAbsolutePath();
+      while (!Files.exists(disk) && disk.getParent() != null) {
+        disk = disk.getParent();
+      }
+      try {
+        overrides.diskFreeBytes = Files.getFileStore(disk).getUsableSpace();
+        overrides.diskName = disk.toString();
+      } catch (java.io.IOException e) {
+        throw new LifecycleException("cannot read the free space of " + disk + ": " + e.getMessage());
+      }
+    }
     overrides.ownerPid = Long.parseLong(options.getOrDefault("--owner-pid", "0"));
     final String scenario = options.get("");
     if (scenario == null) {

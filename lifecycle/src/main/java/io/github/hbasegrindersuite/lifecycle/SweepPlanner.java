@@ -23,7 +23,7 @@ import java.util.stream.Stream;
 public final class SweepPlanner {
 
   static final List<String> KEYS = List.of("sweep.name", "sweep.threads", "sweep.operations", "sweep.targets", "sweep.injectors",
-      "sweep.hosts", "sweep.lab", "sweep.duration", "sweep.processes", "sweep.prepare", "sweep.variants", "sweep.repeat", "sweep.slo");
+      "sweep.hosts", "sweep.lab", "sweep.duration", "sweep.processes", "sweep.prepare", "sweep.variants", "sweep.repeat", "sweep.slo", "sweep.scale");
   private static final Pattern ASSIGNMENT = Pattern.compile("[A-Za-z][A-Za-z0-9._-]*=.*");
 
   /** One run of the sweep: its label and the ./suite run arguments that make it. */
@@ -45,6 +45,11 @@ public final class SweepPlanner {
     Integer injectors;
     Integer repeat;
     String slo;
+    /** --scale: tiny, default or N (over sweep.scale). */
+    String scale;
+    /** Free bytes of the disk the embedded HBase writes to, and its name (null: not checked). */
+    Long diskFreeBytes;
+    String diskName;
     /** The ./suite sweep process (0: none recorded): see {@link StaleRuns}. */
     long ownerPid;
   }
@@ -72,6 +77,7 @@ public final class SweepPlanner {
   final String slo;
   private final long ownerPid;
   final String durationText;
+  final SweepScale scale;
 
   SweepPlanner(Path scenario, Path defaultProperties, Overrides overrides) throws LifecycleException {
     this.scenario = scenario.toAbsolutePath().normalize();
@@ -92,8 +98,11 @@ public final class SweepPlanner {
     final String given = value(p, "sweep.name");
     this.name = given.isEmpty() ? this.scenario.getFileName().toString().replaceFirst("\\.properties$", "") : given;
 
+    this.scale = overrides.scale != null ? SweepScale.parse("--scale", overrides.scale) : SweepScale.parse("sweep.scale", value(p, "sweep.scale"));
     final String hosts = value(p, "sweep.hosts");
-    final String injectors = overrides.injectors != null ? String.valueOf(overrides.injectors) : value(p, "sweep.injectors");
+    // Tiny runs on one injector for a few seconds, so that ./suite test can run every scenario.
+    final String injectors = overrides.injectors != null ? String.valueOf(overrides.injectors)
+        : scale.tiny ? "1" : value(p, "sweep.injectors");
     if (!hosts.isEmpty()) {
       if (overrides.injectors != null) {
         throw new LifecycleException("--injectors and the scenario's sweep.hosts exclude each other");
@@ -107,7 +116,8 @@ public final class SweepPlanner {
         common.addAll(List.of("--lab", lab));
       }
     }
-    final String duration = overrides.durationSeconds != null ? String.valueOf(overrides.durationSeconds) : value(p, "sweep.duration");
+    final String duration = overrides.durationSeconds != null ? String.valueOf(overrides.durationSeconds)
+        : scale.tiny ? String.valueOf(SweepScale.TINY_DURATION_S) : value(p, "sweep.duration");
     this.durationText = duration.isEmpty() ? "" : RunArguments.duration(duration) + "s";
     if (!duration.isEmpty()) {
       common.addAll(List.of("--duration", String.valueOf(RunArguments.duration(duration))));
@@ -123,8 +133,12 @@ public final class SweepPlanner {
 
     List<Point> grid = new ArrayList<>(List.of(new Point("", List.of(), Map.of())));
     final List<Point> threads = new ArrayList<>();
+    final List<Integer> threadCounts = new ArrayList<>();
     for (String t : split(value(p, "sweep.threads"), ",")) {
-      threads.add(new Point(RunArguments.positive("sweep.threads", t) + " threads", List.of("--threads", t), Map.of()));
+      threadCounts.add(RunArguments.positive("sweep.threads", t));
+    }
+    for (int t : scale.threads(threadCounts)) {
+      threads.add(new Point(t + " threads", List.of("--threads", String.valueOf(t)), Map.of()));
     }
     grid = multiply(grid, threads);
     final List<Point> targets = new ArrayList<>();
@@ -156,7 +170,7 @@ public final class SweepPlanner {
       variants.add(new Point(variant.replace("hbaseload.", ""), args, assigned));
     }
     grid = multiply(grid, variants);
-    final String repeatText = overrides.repeat != null ? String.valueOf(overrides.repeat) : value(p, "sweep.repeat");
+    final String repeatText = overrides.repeat != null ? String.valueOf(overrides.repeat) : scale.tiny ? "" : value(p, "sweep.repeat");
     final int repeat = repeatText.isEmpty() ? 1 : RunArguments.positive("sweep.repeat", repeatText);
     points.addAll(repeat(grid, repeat));
     this.slo = overrides.slo != null ? overrides.slo : value(p, "sweep.slo");
@@ -167,6 +181,10 @@ public final class SweepPlanner {
       if (!key.startsWith("sweep.")) {
         base.put(key, p.getProperty(key));
       }
+    }
+    scale.applyTo(base);
+    if (overrides.diskFreeBytes != null && base.getOrDefault("hbaseload.hbase.site", "").isBlank()) {
+      scale.checkDisk(base, overrides.diskFreeBytes, overrides.diskName);
     }
   }
 
@@ -219,8 +237,8 @@ public final class SweepPlanner {
   }
 
   void print(PrintStream out) {
-    out.printf("sweep %s: %d run(s), %s each, %s%n", name, points.size(), durationText.isEmpty() ? "grinder.duration" : durationText,
-        String.join(" ", common));
+    out.printf("sweep %s at scale %s: %d run(s), %s each, %s rows, %s%n", name, scale.text, points.size(),
+        durationText.isEmpty() ? "grinder.duration" : durationText, base.getOrDefault("hbaseload.rows", "?"), String.join(" ", common));
     for (int i = 0; i < points.size(); i++) {
       out.printf("  %d. %s%n", i + 1, points.get(i).label.isEmpty() ? "the scenario as it is" : points.get(i).label);
     }
@@ -262,6 +280,7 @@ public final class SweepPlanner {
     doc.put("sweep_dir", dir.toString());
     doc.put("scenario", name);
     doc.put("scenario_file", scenario.toString());
+    doc.put("scale", scale.text);
     doc.put("start_time", Text.iso(Instant.now()));
     doc.put("slo", slo.isEmpty() ? null : slo);
     doc.put("base_properties", dir.resolve("base.properties").toString());

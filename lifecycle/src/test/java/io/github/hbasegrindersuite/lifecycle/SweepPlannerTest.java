@@ -58,7 +58,7 @@ class SweepPlannerTest {
     final String unknown = assertThrows(LifecycleException.class, () -> planner(none, "sweep.threadz = 1")).getMessage();
     assertTrue(unknown.endsWith("s.properties: unknown key sweep.threadz (accepted: sweep.name, sweep.threads, sweep.operations,"
         + " sweep.targets, sweep.injectors, sweep.hosts, sweep.lab, sweep.duration, sweep.processes, sweep.prepare,"
-        + " sweep.variants, sweep.repeat, sweep.slo, sweep.vary.KEY)"), unknown);
+        + " sweep.variants, sweep.repeat, sweep.slo, sweep.scale, sweep.vary.KEY)"), unknown);
     assertTrue(assertThrows(LifecycleException.class, () -> planner(none, "sweep.targets = direct | rest")).getMessage()
         .endsWith("sweep.targets: 'rest' is not accepted (accepted: direct, thrift)"));
     assertEquals("sweep.threads '0' is not a whole number > 0",
@@ -67,6 +67,77 @@ class SweepPlannerTest {
         assertThrows(LifecycleException.class, () -> planner(none, "sweep.variants = a=1;nokey")).getMessage());
     assertTrue(assertThrows(LifecycleException.class, () -> planner(none, "sweep.prepare = sometimes")).getMessage()
         .endsWith("sweep.prepare=sometimes is not accepted (accepted: once, each, no)"));
+  }
+
+  private static final String[] ADOBE_LIKE = {"sweep.threads = 300,600", "sweep.operations = get:100 | put:100",
+      "sweep.injectors = 4", "sweep.duration = 60", "sweep.repeat = 3", "hbaseload.rows = 1000000", "hbaseload.regions = 16"};
+
+  @Test
+  void defaultScaleIsTheScenarioAsWritten() throws Exception {
+    final SweepPlanner p = planner(new SweepPlanner.Overrides(), ADOBE_LIKE);
+    assertEquals("default", p.scale.text);
+    assertEquals("1000000", p.base.get("hbaseload.rows"));
+    assertEquals(null, p.base.get("hbaseload.table"));
+    assertEquals(List.of("--injectors", "4", "--duration", "60"), p.common);
+    assertEquals(2 * 2 * 3, p.points.size());
+    assertEquals(List.of("--threads", "300", "--set", "hbaseload.operations=get:100"), p.points.get(0).args);
+  }
+
+  @Test
+  void tinyScaleIsOneInjectorFewRowsFewThreadsFiveSecondsNoRepeats() throws Exception {
+    final SweepPlanner.Overrides o = new SweepPlanner.Overrides();
+    o.scale = "tiny";
+    final SweepPlanner p = planner(o, ADOBE_LIKE);
+    assertEquals("2000", p.base.get("hbaseload.rows"));
+    assertEquals("2", p.base.get("hbaseload.regions"));
+    assertEquals("hbaseload_tiny", p.base.get("hbaseload.table"));   // never the default scale's table
+    assertEquals(List.of("--injectors", "1", "--duration", "5"), p.common);
+    assertEquals(List.of("2 threads, get:100", "2 threads, put:100", "4 threads, get:100", "4 threads, put:100"), labels(p));
+    // proportions kept, repeats dropped: 6,12,24,48 -> 1 (twice, once kept), 2, 4
+    final SweepPlanner gbif = planner(o, "sweep.threads = 6,12,24,48", "sweep.operations = scan:100");
+    assertEquals(List.of("1 threads, scan:100", "2 threads, scan:100", "4 threads, scan:100"), labels(gbif));
+    assertEquals("100", gbif.base.get("hbaseload.rows"));   // fewer rows than tiny's cap stay as they are
+  }
+
+  @Test
+  void aNumberMultipliesRowsAndThreadsAndTheScenarioKeyWorksLikeTheOption() throws Exception {
+    final SweepPlanner p = planner(new SweepPlanner.Overrides(), "sweep.scale = 3", "sweep.threads = 6,12", "hbaseload.rows = 5000");
+    assertEquals("3", p.scale.text);
+    assertEquals("15000", p.base.get("hbaseload.rows"));
+    assertEquals("hbaseload_x3", p.base.get("hbaseload.table"));
+    assertEquals(List.of("18 threads", "36 threads"), labels(p));
+    final SweepPlanner.Overrides o = new SweepPlanner.Overrides();
+    o.scale = "default";   // the option wins over the scenario's key
+    assertEquals("5000", planner(o, "sweep.scale = 3", "hbaseload.rows = 5000").base.get("hbaseload.rows"));
+  }
+
+  @Test
+  void badScalesAndTablesTooBigForTheDiskAreNamedBeforeAnythingRuns() throws Exception {
+    for (String bad : List.of("huge", "0", "-2", "1.5")) {
+      final SweepPlanner.Overrides o = new SweepPlanner.Overrides();
+      o.scale = bad;
+      assertEquals("--scale '" + bad + "' is not accepted (accepted: tiny, default, or a whole number > 0)",
+          assertThrows(LifecycleException.class, () -> planner(o, "sweep.threads = 1")).getMessage());
+    }
+    assertEquals("sweep.scale 'big' is not accepted (accepted: tiny, default, or a whole number > 0)",
+        assertThrows(LifecycleException.class, () -> planner(new SweepPlanner.Overrides(), "sweep.scale = big")).getMessage());
+    final SweepPlanner.Overrides o = new SweepPlanner.Overrides();
+    o.scale = "1000";
+    o.diskFreeBytes = 10_000_000_000L;
+    o.diskName = "/data";
+    // 1,000,000 rows x 1000 = 1e9 rows of (1000 + 50) bytes: about 1050 GB
+    assertEquals("scale 1000: the table needs about 1050.0 GB (1000000000 rows), the disk of /data has 10.0 GB free",
+        assertThrows(LifecycleException.class, () -> planner(o, "hbaseload.rows = 1000000", "hbaseload.value.size = 1000")).getMessage());
+    // a varied row shape counts its largest row: 1e9 x (256 + 5 x 50) bytes = 506 GB
+    assertEquals("scale 1000: the table needs about 506.0 GB (1000000000 rows), the disk of /data has 10.0 GB free",
+        assertThrows(LifecycleException.class, () -> planner(o, "hbaseload.rows = 1000000", "hbaseload.row.columns = 1-5",
+            "hbaseload.row.bytes = 128-256")).getMessage());
+    o.scale = "1";
+    assertEquals("1000000", planner(o, "hbaseload.rows = 1000000", "hbaseload.value.size = 1000").base.get("hbaseload.rows"));
+    o.scale = "1000";
+    // a real cluster's disk is not ours to judge
+    assertEquals("1000000000", planner(o, "hbaseload.rows = 1000000", "hbaseload.hbase.site = /etc/hbase/hbase-site.xml")
+        .base.get("hbaseload.rows"));
   }
 
   @Test
@@ -82,6 +153,7 @@ class SweepPlannerTest {
     final JsonObject record = Json.read(sweep.resolve("sweep.json"));
     assertEquals("running", Json.text(record, "status"));
     assertEquals("p99_ms<5", Json.text(record, "slo"));
+    assertEquals("default", Json.text(record, "scale"));   // the report says which scale ran
     assertEquals("pending", Json.text(record.getAsJsonArray("plan").get(0).getAsJsonObject(), "status"));
   }
 

@@ -110,9 +110,10 @@ public final class DirectTarget implements Target {
     private Put newPut(byte[] row) {
       Put put = new Put(row);
       put.setDurability(durability);
+      final int columns = shape.columnsOf(row);
       for (byte[] family : shape.families) {
-        for (byte[] qualifier : shape.qualifiers) {
-          put.addColumn(family, qualifier, values.valueFor(row, random));
+        for (int c = 0; c < columns; c++) {
+          put.addColumn(family, shape.qualifiers[c], shape.value(values, row, c, columns, random));
         }
       }
       return put;

@@ -149,6 +149,7 @@ public final class ThriftTarget implements Target {
     private final ByteBuffer table;
     private final ByteBuffer[] families;
     private final ByteBuffer[] qualifiers;
+    private final RowShape shape;
     private final ByteBuffer counter = ByteBuffer.wrap(RowShape.COUNTER);
     private final TDurability durability;
     private final ValuePool values;
@@ -157,7 +158,7 @@ public final class ThriftTarget implements Target {
     ThriftClient(Connector connector, Settings settings, ValuePool values, SplittableRandom random) {
       this.connector = connector;
       this.table = ByteBuffer.wrap(settings.text(Key.TABLE).getBytes(StandardCharsets.UTF_8));
-      RowShape shape = new RowShape(settings);
+      this.shape = new RowShape(settings);
       this.families = wrap(shape.families);
       this.qualifiers = wrap(shape.qualifiers);
       this.durability = durability(settings.durability());
@@ -185,10 +186,11 @@ public final class ThriftTarget implements Target {
     }
 
     private TPut newPut(byte[] row) {
-      List<TColumnValue> cells = new ArrayList<>(families.length * qualifiers.length);
+      final int columns = shape.columnsOf(row);
+      List<TColumnValue> cells = new ArrayList<>(families.length * columns);
       for (ByteBuffer family : families) {
-        for (ByteBuffer qualifier : qualifiers) {
-          cells.add(new TColumnValue(family, qualifier, ByteBuffer.wrap(values.valueFor(row, random))));
+        for (int c = 0; c < columns; c++) {
+          cells.add(new TColumnValue(family, qualifiers[c], ByteBuffer.wrap(shape.value(values, row, c, columns, random))));
         }
       }
       TPut put = new TPut(ByteBuffer.wrap(row), cells);

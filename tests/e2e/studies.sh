@@ -1,0 +1,52 @@
+# shellcheck shell=bash
+# End-to-end test of a published study's scenario (scenarios/*.properties with its figures in
+# scenarios/reference/): gbif-2012-scan at --scale tiny on the embedded HBase, then its sweep
+# report's study table. Sourced by libexec/suite-test after runs.sh (uses rt_logged, RT_SUITE)
+# while the private HBase is up. Entry point: run_study_tests.
+
+# The sweep folder a ./suite sweep printed ("sweep-N: /path").
+st_sweep_dir() {
+  sed -n 's/^.*\(sweep-[0-9]*\): \(\/.*\)$/\2/p' <<< "$RT_OUT" | head -1
+}
+
+t_study_gbif_tiny() {
+  rt_logged study-gbif 420 "$RT_SUITE" sweep gbif-2012-scan --scale tiny
+  local sweep_dir took=$RT_SECONDS
+  sweep_dir=$(st_sweep_dir)
+  if ((RT_RC != 0)) || [[ ! -f $sweep_dir/sweep.json ]]; then
+    fail "study gbif-2012-scan --scale tiny: rc $RT_RC: $(tail -3 <<< "$RT_OUT")"
+    return
+  fi
+  rt_logged study-gbif-report 240 Rscript "$SUITE_ROOT/r-analysis/report.R" --quiet "$sweep_dir"
+  local checked
+  # The published column must be the project's own copy; ours: one row per scanner count of the
+  # tiny scale (1, 2, 4 threads), records counted from the data log's Rows column (a 2000-row
+  # table scanned 1000 rows at a time from uniform starts returns about 750 rows a scan, never 1000 on average).
+  if checked=$(python3 - "$sweep_dir/report/report.json" "$SUITE_ROOT/scenarios/reference/gbif-2012-scan.csv" << 'PY'
+import csv, json, sys
+study = json.load(open(sys.argv[1]))["study"]
+published = [float(r["records_s"]) for r in csv.DictReader(l for l in open(sys.argv[2]) if not l.startswith("#"))]
+rows = study["rows"]
+ref = [r for r in rows if r["reference"]]
+ours = [r for r in rows if not r["reference"]]
+assert study["scenario"] == "gbif-2012-scan" and study["scale"] == "tiny", study["scale"]
+assert [r["records_s"] for r in ref] == published, (ref, published)
+assert all(r["source"].startswith("published 2012, 6 x Dell R720XD") for r in ref), ref
+assert [r["scanners"] for r in ours] == [1, 2, 4], ours
+assert all(r["records_counted"] for r in ours), ours
+per_scan = [r["records_s"] / r["scans_s"] for r in ours]
+assert all(400 < p < 1000 for p in per_scan), per_scan   # counted: below scan.length
+assert all(abs(r["mb_s"] - r["records_s"] * 200 / 1e6) < 1e-6 for r in ours), ours
+print("records/s %s (rows a scan: %s) beside the published %s" % (
+    ", ".join("%.0f" % r["records_s"] for r in ours), ", ".join("%.0f" % p for p in per_scan), ", ".join("%.0f" % p for p in published)))
+PY
+  ) && ((RT_RC == 0)) && grep -q 'The study: gbif-2012-scan (scale tiny)' "$sweep_dir/report/index.html"; then
+    pass "study gbif-2012-scan at tiny scale (${took}s): $checked"
+  else
+    fail "study gbif-2012-scan at tiny scale: report rc $RT_RC: ${checked:-} $(tail -3 <<< "$RT_OUT")"
+  fi
+}
+
+run_study_tests() {
+  t_study_gbif_tiny
+}
