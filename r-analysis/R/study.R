@@ -136,9 +136,12 @@ study_section <- function(sweep_dir, analyses, root) {
        differs = study_differs(record$scenario, analyses, ref, record$scale))
 }
 
-# The table as shown: the study's own column names and units.
+# The table as shown: the study's own column names and units. A published row says only
+# "published YEAR" (and the tool): its hardware is in the line above the table, and a cell that
+# long pushed the figures off the page.
 study_cells <- function(study) {
-  t <- study$table
+  t <- data.table::copy(study$table)
+  t[, source := sub("^(published ([0-9]{4}|\\(year not stated\\))), [^:]*", "\\1", source)]
   if (study$scenario == "adobe-2010-grinder") {
     return(t[, .(Source = source, Type = type, Threads = fmt_int(threads), `Mean (ms)` = fmt_num(mean_ms, 2),
                  `Std dev (ms)` = fmt_num(sd_ms, 2), `90% line (ms)` = fmt_num(p90_ms, 3),

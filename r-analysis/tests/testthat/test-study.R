@@ -55,6 +55,7 @@ test_that("the adobe table puts our summary's figures and the published rows in 
   expect_equal(names(cells), c("Source", "Type", "Threads", "Mean (ms)", "Std dev (ms)", "90% line (ms)", "Throughput (req/s)", "Requests",
                                "Our run's verdict"))
   expect_equal(cells[Source == "ours: direct (run-1)", `Our run's verdict`], "trustworthy")
+  expect_equal(unique(cells[Source != "ours: direct (run-1)" & !startsWith(Source, "ours"), Source]), "published 2010")
   expect_equal(cells[Type == "put" & Threads == "600", `Our run's verdict`], "")
   expect_equal(cells[Source == "ours: thrift (run-2)", `Throughput (req/s)`], "1,300")
   expect_equal(cells[Type == "put" & Threads == "600", `90% line (ms)`], "15.812")
