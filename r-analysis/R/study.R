@@ -56,6 +56,9 @@ study_number <- function(x) suppressWarnings(as.numeric(x))
 # The run's verdict kind ("trustworthy", "too short", ...): our figures are read with it.
 verdict_kind <- function(a) as.character(a$verdict$kind %||% NA_character_)
 
+# What the run's verdict greys ("throughput,latency"), so the study table greys the same figures as the rest of the report.
+verdict_greys <- function(a) paste(a$verdict$disqualifies %||% character(), collapse = ",")
+
 # Our rows of the adobe table, one per run: Type | Threads | Mean | Std dev | 90% line | Throughput | Requests.
 adobe_ours <- function(analyses) {
   data.table::rbindlist(lapply(analyses, function(a) {
@@ -64,7 +67,8 @@ adobe_ours <- function(analyses) {
     if (is.null(row) || nrow(row) != 1) return(NULL)
     data.table::data.table(source = paste0("ours: ", a$target %||% "?", " (", a$run_id, ")"), reference = FALSE, type = kind$type,
                            threads = study_number(a$workload$threads), mean_ms = row$mean_ms, sd_ms = row$sd_ms, p90_ms = row$p90_ms,
-                           throughput_rps = row$throughput_rps, requests = row$count, verdict = verdict_kind(a))
+                           throughput_rps = row$throughput_rps, requests = row$count, verdict = verdict_kind(a),
+                           greys = verdict_greys(a))
   }))
 }
 
@@ -92,7 +96,8 @@ gbif_ours <- function(analyses) {
     records <- row$throughput_rps * per_scan
     data.table::data.table(source = paste0("ours: ", a$target %||% "?", " (", a$run_id, ")"), reference = FALSE,
                            scanners = study_number(a$workload$threads), scans_s = row$throughput_rps, records_s = records,
-                           mb_s = records * row_bytes / 1e6, records_counted = counted, verdict = verdict_kind(a))
+                           mb_s = records * row_bytes / 1e6, records_counted = counted, verdict = verdict_kind(a),
+                           greys = verdict_greys(a))
   }))
 }
 
@@ -153,12 +158,33 @@ study_cells <- function(study) {
         `Our run's verdict` = ifelse(is.na(verdict), "", verdict))]
 }
 
+# Which of our cells the run's verdict disqualifies: its throughput figures, its latency figures.
+study_cell_class <- function(study, cells) {
+  greys <- if ("greys" %in% names(study$table)) data.table::fcoalesce(study$table$greys, "") else rep("", nrow(cells))
+  columns <- list(throughput = c("Throughput (req/s)", "Scans/s", "Records/s", "MB/s"),
+                  latency = c("Mean (ms)", "Std dev (ms)", "90% line (ms)"))
+  classes <- matrix(NA_character_, nrow(cells), ncol(cells))
+  for (i in seq_len(nrow(cells))) {
+    for (category in names(columns)) {
+      if (category %in% strsplit(greys[i], ",", fixed = TRUE)[[1]]) classes[i, names(cells) %in% columns[[category]]] <- "disq"
+    }
+  }
+  classes
+}
+
 study_html <- function(study) {
   if (is.null(study)) return("")
+  cells <- study_cells(study)
+  classes <- study_cell_class(study, cells)
+  greyed <- if (any(!is.na(classes))) {
+    html_p(html_escape(paste("Greyed: our figures that their run's verdict (last column) disqualifies, as everywhere in this",
+                             "report; 'What the numbers mean' says what each kind greys.")), class = "why")
+  } else ""
   paste0("<h2>The study: ", html_escape(study$scenario), " (scale ", html_escape(study$scale), ")</h2>",
          html_p(html_escape(paste0(study$source, " Published rows are a reference (", study$reference, "), not a target; figures from ",
                                    basename(study$reference_file), "."))),
-         html_table(study_cells(study), left = 1:2, row_class = ifelse(study$table$reference, "total", NA), nowrap = 1),
+         greyed,
+         html_table(cells, left = 1:2, row_class = ifelse(study$table$reference, "total", NA), nowrap = 1, cell_class = classes),
          html_p(html_escape(paste("How ours differs:", study$differs)), class = "meta"))
 }
 

@@ -142,3 +142,20 @@ test_that("rows_per_scan is the mean of the data log's Rows over successful scan
   b <- analyse_run(run_target(copy_fixture()), warmup_s = 0)
   expect_true(all(is.na(b$summary$rows_per_scan)))
 })
+
+test_that("our figures that a run's verdict disqualifies are greyed in the study table, as in the rest of the report", {
+  sweep <- write_study_sweep("gbif-2012-scan", scale = "default")
+  shared <- study_analysis("run-1", "direct", "scan:100", 2, list(summary_row("scan", 5, 1, 6, 400, 12000)), list(scan_length = "1000"))
+  shared$verdict <- list(kind = "shared CPU", disqualifies = "throughput")
+  clean <- study_analysis("run-2", "direct", "scan:100", 4, list(summary_row("scan", 10, 2, 12, 200, 6000)), list(scan_length = "1000"))
+  study <- study_section(sweep, list(shared, clean), root = tempdir())
+  cells <- study_cells(study)
+  classes <- study_cell_class(study, cells)
+  greyed <- function(run) names(cells)[which(classes[grepl(run, cells$Source, fixed = TRUE), ] == "disq")]
+  expect_equal(greyed("run-1"), c("Scans/s", "Records/s", "MB/s"))
+  expect_equal(greyed("run-2"), character())
+  expect_true(all(is.na(classes[startsWith(cells$Source, "published"), ])))
+  html <- study_html(study)
+  expect_match(html, "Greyed: our figures that their run's verdict", fixed = TRUE)
+  expect_match(html, "<td class=\"disq\">400.0</td>", fixed = TRUE)
+})
