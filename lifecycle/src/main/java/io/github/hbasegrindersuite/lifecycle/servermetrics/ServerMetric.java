@@ -35,18 +35,8 @@ enum ServerMetric {
   RPC_PROCESS_TIME_MEAN_MS("rpc_process_time_mean_ms", "ms", Bean.IPC, "ProcessCallTime_mean"),
   RPC_PROCESS_TIME_P99_MS("rpc_process_time_p99_ms", "ms", Bean.IPC, "ProcessCallTime_99th_percentile"),
   HANDLERS_ACTIVE("handlers_active", "handlers", Bean.IPC, "numActiveHandler"),
-  READ_REQUESTS_PER_S("read_requests_per_s", "requests/s", Bean.SERVER, "readRequestCount (delta / s)") {
-    @Override
-    Double compute(JmxSnapshot prev, JmxSnapshot now) {
-      return rate(prev, now, "readRequestCount");
-    }
-  },
-  WRITE_REQUESTS_PER_S("write_requests_per_s", "requests/s", Bean.SERVER, "writeRequestCount (delta / s)") {
-    @Override
-    Double compute(JmxSnapshot prev, JmxSnapshot now) {
-      return rate(prev, now, "writeRequestCount");
-    }
-  },
+  READ_REQUESTS_PER_S("read_requests_per_s", "requests/s", Bean.SERVER, "readRequestCount (delta / s)", "readRequestCount"),
+  WRITE_REQUESTS_PER_S("write_requests_per_s", "requests/s", Bean.SERVER, "writeRequestCount (delta / s)", "writeRequestCount"),
   MEMSTORE_MB("memstore_mb", "MiB", Bean.SERVER, "memStoreSize (bytes / 2^20)") {
     @Override
     Double compute(JmxSnapshot prev, JmxSnapshot now) {
@@ -66,41 +56,32 @@ enum ServerMetric {
     }
   },
   STORE_FILES("store_files", "files", Bean.SERVER, "storeFileCount"),
-  UPDATES_BLOCKED_MS_PER_S("updates_blocked_ms_per_s", "ms/s", Bean.SERVER, "updatesBlockedTime (delta / s)") {
-    @Override
-    Double compute(JmxSnapshot prev, JmxSnapshot now) {
-      return rate(prev, now, "updatesBlockedTime");
-    }
-  },
-  BLOCKED_REQUESTS_PER_S("blocked_requests_per_s", "requests/s", Bean.SERVER, "blockedRequestCount (delta / s)") {
-    @Override
-    Double compute(JmxSnapshot prev, JmxSnapshot now) {
-      return rate(prev, now, "blockedRequestCount");
-    }
-  },
-  GC_PAUSE_MS_PER_S("gc_pause_ms_per_s", "ms/s", Bean.JVM, "GcTimeMillis (delta / s), all collectors of the JVM") {
-    @Override
-    Double compute(JmxSnapshot prev, JmxSnapshot now) {
-      return Rates.perSecond(prev == null ? null : prev.get(Bean.JVM, "GcTimeMillis"), now.get(Bean.JVM, "GcTimeMillis"),
-          prev == null ? 0 : now.timeMs - prev.timeMs);
-    }
-  };
+  UPDATES_BLOCKED_MS_PER_S("updates_blocked_ms_per_s", "ms/s", Bean.SERVER, "updatesBlockedTime (delta / s)", "updatesBlockedTime"),
+  BLOCKED_REQUESTS_PER_S("blocked_requests_per_s", "requests/s", Bean.SERVER, "blockedRequestCount (delta / s)", "blockedRequestCount"),
+  GC_PAUSE_MS_PER_S("gc_pause_ms_per_s", "ms/s", Bean.JVM, "GcTimeMillis (delta / s), all collectors of the JVM", "GcTimeMillis");
 
   final String column;
   final String unit;
   final Bean bean;
   final String source;
+  /** The counter whose rate per second this column is; null for a gauge or a column that computes its own value. */
+  private final String counter;
 
   ServerMetric(String column, String unit, Bean bean, String source) {
+    this(column, unit, bean, source, null);
+  }
+
+  ServerMetric(String column, String unit, Bean bean, String source, String counter) {
     this.column = column;
     this.unit = unit;
     this.bean = bean;
     this.source = source;
+    this.counter = counter;
   }
 
   /** The value of this column from the server's previous answered sample (null: none) and this one. */
   Double compute(JmxSnapshot prev, JmxSnapshot now) {
-    return now.get(bean, source);
+    return counter != null ? rate(prev, now, counter) : now.get(bean, source);
   }
 
   Double rate(JmxSnapshot prev, JmxSnapshot now, String counter) {
