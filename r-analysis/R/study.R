@@ -4,8 +4,19 @@
 # ours differs. Our figures are the summary's (summary.csv definitions: nearest-rank percentiles,
 # throughput = requests in the measured window / its length), never recomputed here.
 
-# Studies whose table this file draws; the other scenarios get no study section yet.
-STUDY_TABLES <- c("adobe-2010-grinder", "gbif-2012-scan")
+# A study is registered by a list named study_def_<anything> in any R/ file (this one holds adobe's
+# and gbif's; R/study-*.R the others), with: scenario (its name in scenarios/), table(analyses, ref)
+# -> our rows beside the published ones (a logical 'reference' column; our rows carry 'verdict' and
+# 'greys'), cells(table) -> the table as shown, differs -> the study's own sentence for "how ours
+# differs", and greyed -> list(throughput = shown column names, latency = ...), what a verdict greys.
+study_definition <- function(scenario) {
+  home <- environment(study_definition)
+  for (name in ls(envir = home, pattern = "^study_def_")) {
+    def <- get(name, envir = home)
+    if (identical(def$scenario, scenario)) return(def)
+  }
+  NULL
+}
 
 # A reference CSV -> list(table, comments): its '#' lines (source, hardware) and the rows under the header.
 read_reference <- function(path) {
@@ -119,23 +130,19 @@ study_differs <- function(scenario, analyses, ref, scale) {
                   parallel::detectCores(), paste(servers %||% "?", collapse = "/"), paste(hbase %||% "?", collapse = "/"),
                   paste(fmt_int(study_number(rows)), collapse = "/"), scale)
   theirs <- paste0("theirs: ", if (is.na(hardware)) "hardware not stated" else hardware)
-  extra <- switch(scenario,
-    "adobe-2010-grinder" = "Their throughput is the whole cluster's over a table of 3 billion rows; ours is one machine's over a table that fits its memory, so the shape (get against put, 300 against 600 threads) compares, not the level.",
-    "gbif-2012-scan" = "Their records/s are the whole cluster's (MapReduce scanners, no scanner count published); ours are one machine's threads.",
-    "")
+  extra <- study_definition(scenario)$differs %||% ""
   paste0(ours, "; ", theirs, ". ", extra)
 }
 
-# The study section of a sweep, or NULL when the sweep is not one of STUDY_TABLES (or has no reference file).
+# The study section of a sweep, or NULL when the sweep is not a registered study (or has no reference file).
 study_section <- function(sweep_dir, analyses, root) {
   record <- sweep_record(sweep_dir)
-  if (is.null(record) || !(record$scenario %in% STUDY_TABLES)) return(NULL)
+  def <- if (is.null(record)) NULL else study_definition(record$scenario)
+  if (is.null(def)) return(NULL)
   path <- reference_path(record$scenario, record$scenario_file, root)
   if (is.na(path)) return(NULL)
   ref <- read_reference(path)
-  table <- switch(record$scenario,
-                  "adobe-2010-grinder" = adobe_table(analyses, ref),
-                  "gbif-2012-scan" = gbif_table(analyses, ref))
+  table <- def$table(analyses, ref)
   list(scenario = record$scenario, scale = record$scale, reference_file = path, reference = reference_label(ref$comments),
        source = ref$comments[grepl("^Source:", ref$comments)][1], table = table,
        differs = study_differs(record$scenario, analyses, ref, record$scale))
@@ -147,22 +154,37 @@ study_section <- function(sweep_dir, analyses, root) {
 study_cells <- function(study) {
   t <- data.table::copy(study$table)
   t[, source := sub("^(published ([0-9]{4}|\\(year not stated\\))), [^:]*", "\\1", source)]
-  if (study$scenario == "adobe-2010-grinder") {
-    return(t[, .(Source = source, Type = type, Threads = fmt_int(threads), `Mean (ms)` = fmt_num(mean_ms, 2),
-                 `Std dev (ms)` = fmt_num(sd_ms, 2), `90% line (ms)` = fmt_num(p90_ms, 3),
-                 `Throughput (req/s)` = fmt_num(throughput_rps, 0), Requests = fmt_int(requests),
-                 `Our run's verdict` = ifelse(is.na(verdict), "", verdict))])
-  }
+  study_definition(study$scenario)$cells(t)
+}
+
+adobe_cells <- function(t) {
+  t[, .(Source = source, Type = type, Threads = fmt_int(threads), `Mean (ms)` = fmt_num(mean_ms, 2),
+        `Std dev (ms)` = fmt_num(sd_ms, 2), `90% line (ms)` = fmt_num(p90_ms, 3),
+        `Throughput (req/s)` = fmt_num(throughput_rps, 0), Requests = fmt_int(requests),
+        `Our run's verdict` = ifelse(is.na(verdict), "", verdict))]
+}
+
+gbif_cells <- function(t) {
   t[, .(Source = source, Scanners = fmt_int(scanners), `Scans/s` = fmt_num(scans_s, 1), `Records/s` = fmt_num(records_s, 0),
         `MB/s` = fmt_num(mb_s, 2), `Records` = ifelse(is.na(records_counted), "published", ifelse(records_counted, "counted", "scans x scan.length (upper bound)")),
         `Our run's verdict` = ifelse(is.na(verdict), "", verdict))]
 }
 
+study_def_adobe <- list(
+  scenario = "adobe-2010-grinder", table = adobe_table, cells = adobe_cells,
+  greyed = list(throughput = "Throughput (req/s)", latency = c("Mean (ms)", "Std dev (ms)", "90% line (ms)")),
+  differs = paste("Their throughput is the whole cluster's over a table of 3 billion rows; ours is one machine's over a table",
+                  "that fits its memory, so the shape (get against put, 300 against 600 threads) compares, not the level."))
+
+study_def_gbif <- list(
+  scenario = "gbif-2012-scan", table = gbif_table, cells = gbif_cells,
+  greyed = list(throughput = c("Scans/s", "Records/s", "MB/s")),
+  differs = "Their records/s are the whole cluster's (MapReduce scanners, no scanner count published); ours are one machine's threads.")
+
 # Which of our cells the run's verdict disqualifies: its throughput figures, its latency figures.
 study_cell_class <- function(study, cells) {
   greys <- if ("greys" %in% names(study$table)) data.table::fcoalesce(study$table$greys, "") else rep("", nrow(cells))
-  columns <- list(throughput = c("Throughput (req/s)", "Scans/s", "Records/s", "MB/s"),
-                  latency = c("Mean (ms)", "Std dev (ms)", "90% line (ms)"))
+  columns <- study_definition(study$scenario)$greyed
   classes <- matrix(NA_character_, nrow(cells), ncol(cells))
   for (i in seq_len(nrow(cells))) {
     for (category in names(columns)) {
