@@ -18,6 +18,11 @@ public final class SequentialKeys implements KeyChooser {
     this.length = Math.max(1, last - first);
   }
 
+  /** Rows in this slice (at least 1). */
+  long length() {
+    return length;
+  }
+
   @Override
   public long next() {
     long row = first + offset;
