@@ -93,6 +93,8 @@ public final class Settings {
         "thrift target: protocol"),
     PREPARE_TIMEOUT_S("prepare.timeout.s", "600", SettingParser.integer(1, 86400),
         "prepare: seconds the table's creation may take; longer is reported as a timeout (exit 3), not waited for"),
+    PREPARE_FRESH("prepare.fresh", "false", SettingParser.bool(),
+        "prepare: drop and recreate the table even when it matches (as --force), so that its creation is timed afresh"),
     REGIONS("regions", "8", SettingParser.integer(1, 10000), "prepare: regions the table is pre-split into"),
     COMPRESSION("compression", "none", SettingParser.choice(TablePreparer.FamilyCompression.class),
         "prepare: column family compression"),

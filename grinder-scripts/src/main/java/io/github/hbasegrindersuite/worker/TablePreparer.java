@@ -173,7 +173,8 @@ public final class TablePreparer {
    * The same, filling in {@code record}; throws {@link OutcomeException} when the creation takes
    * longer than hbaseload.prepare.timeout.s (outcome timeout) or the load fails (outcome crash).
    */
-  void prepare(boolean force, PrepareRecord record) throws Exception {
+  void prepare(boolean forced, PrepareRecord record) throws Exception {
+    final boolean force = forced || settings.flag(Key.PREPARE_FRESH);
     long started = System.nanoTime();
     try (Connection connection = ConnectionFactory.createConnection(DirectTarget.configuration(settings));
          Admin admin = connection.getAdmin()) {
@@ -189,7 +190,7 @@ public final class TablePreparer {
               + (marker == null ? "was never completely loaded" : "holds " + marker)
               + "; ./suite prepare --force drops and recreates it");
         }
-        System.out.println("dropping table " + name + " (--force)");
+        System.out.println("dropping table " + name + (forced ? " (--force)" : " (hbaseload.prepare.fresh=true)"));
         if (admin.isTableEnabled(name)) {
           admin.disableTable(name);
         }

@@ -23,7 +23,8 @@ import java.util.stream.Stream;
 public final class SweepPlanner {
 
   static final List<String> KEYS = List.of("sweep.name", "sweep.threads", "sweep.operations", "sweep.targets", "sweep.injectors",
-      "sweep.hosts", "sweep.lab", "sweep.duration", "sweep.processes", "sweep.prepare", "sweep.variants", "sweep.repeat", "sweep.slo", "sweep.scale");
+      "sweep.hosts", "sweep.lab", "sweep.duration", "sweep.processes", "sweep.prepare", "sweep.variants", "sweep.repeat", "sweep.slo", "sweep.scale",
+      "sweep.tiny.variants");
   private static final Pattern ASSIGNMENT = Pattern.compile("[A-Za-z][A-Za-z0-9._-]*=.*");
 
   /** One run of the sweep: its label and the ./suite run arguments that make it. */
@@ -157,7 +158,9 @@ public final class SweepPlanner {
       }
     }
     final List<Point> variants = new ArrayList<>();
-    for (String variant : split(value(p, "sweep.variants"), "\\|")) {
+    // a scenario whose points cannot all run in seconds names the few that tiny runs
+    final String variantKey = scale.tiny && !value(p, "sweep.tiny.variants").isEmpty() ? "sweep.tiny.variants" : "sweep.variants";
+    for (String variant : split(value(p, variantKey), "\\|")) {
       final Map<String, String> assigned = new LinkedHashMap<>();
       final List<String> args = new ArrayList<>();
       for (String assignment : split(variant, ";")) {
@@ -172,7 +175,11 @@ public final class SweepPlanner {
     grid = multiply(grid, variants);
     final String repeatText = overrides.repeat != null ? String.valueOf(overrides.repeat) : scale.tiny ? "" : value(p, "sweep.repeat");
     final int repeat = repeatText.isEmpty() ? 1 : RunArguments.positive("sweep.repeat", repeatText);
-    points.addAll(repeat(grid, repeat));
+    final List<Point> scaled = new ArrayList<>();
+    for (Point point : grid) {
+      scaled.add(scaled(point));
+    }
+    points.addAll(repeat(scaled, repeat));
     this.slo = overrides.slo != null ? overrides.slo : value(p, "sweep.slo");
     this.ownerPid = overrides.ownerPid;
 
@@ -186,6 +193,21 @@ public final class SweepPlanner {
     if (overrides.diskFreeBytes != null && base.getOrDefault("hbaseload.hbase.site", "").isBlank()) {
       scale.checkDisk(base, overrides.diskFreeBytes, overrides.diskName);
     }
+  }
+
+  /** A point whose own table, rows or regions (a variant's) are scaled as the base's are. */
+  private Point scaled(Point point) throws LifecycleException {
+    final Map<String, String> sets = scale.applyToSets(point.sets);
+    if (sets.equals(point.sets)) {
+      return point;
+    }
+    final List<String> args = new ArrayList<>();
+    for (int i = 0; i < point.args.size(); i++) {
+      final String arg = point.args.get(i);
+      final boolean set = i > 0 && point.args.get(i - 1).equals("--set") && arg.contains("=");
+      args.add(set && sets.containsKey(arg.substring(0, arg.indexOf('='))) ? arg.substring(0, arg.indexOf('=') + 1) + sets.get(arg.substring(0, arg.indexOf('='))) : arg);
+    }
+    return new Point(point.label, args, sets);
   }
 
   private static String value(Properties p, String key) {
@@ -262,6 +284,8 @@ public final class SweepPlanner {
       row.put("point", i + 1);
       row.put("label", point.label);
       row.put("args", point.args);
+      // the table the point runs on: the sweep skips the runs of a table whose preparation timed out or crashed
+      row.put("table", point.sets.getOrDefault("hbaseload.table", base.getOrDefault("hbaseload.table", "hbaseload")).trim());
       final boolean prepared = prepare.equals("each") || prepare.equals("once") && i == 0;
       if (prepared) {
         final Map<String, String> props = new LinkedHashMap<>(base);
