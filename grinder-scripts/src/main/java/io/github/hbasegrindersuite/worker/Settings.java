@@ -100,7 +100,9 @@ public final class Settings {
         "prepare: column family compression"),
     BLOOM("bloom", "row", SettingParser.choice(TablePreparer.Bloom.class), "prepare: bloom filter"),
     BLOCK_SIZE("block.size", "65536", SettingParser.integer(1024, 16 * 1024 * 1024), "prepare: HFile block size in bytes"),
-    IN_MEMORY("in.memory", "false", SettingParser.bool(), "prepare: keep the families in the in-memory block cache tier");
+    IN_MEMORY("in.memory", "false", SettingParser.bool(), "prepare: keep the families in the in-memory block cache tier"),
+    MSLAB("mslab", "true", SettingParser.bool(),
+        "prepare: false = the table's memstores take no MSLAB chunk (2 MiB of heap per family and region once written: 1000 families, 2 GiB)");
 
     /** The name without the prefix, as grinder.properties writes it after "hbaseload.". */
     public final String shortName;

@@ -48,6 +48,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 public final class TablePreparer {
   static final String MARKER = "hbaseload.prepared";
   private static final int LOADERS = 4;
+  static final String MSLAB_ENABLED = "hbase.hregion.memstore.mslab.enabled";
   private static final long WRITE_BUFFER = 8L * 1024 * 1024;
 
   /** hbaseload.compression's accepted values (snappy needs codec support in the server). */
@@ -138,7 +139,8 @@ public final class TablePreparer {
             ? " row.columns=" + settings.range(Key.ROW_COLUMNS) + " row.bytes=" + settings.range(Key.ROW_BYTES) : "")
         + (settings.integer(Key.WIDE_COLUMNS) > 0
             ? " wide.columns=" + settings.integer(Key.WIDE_COLUMNS) + " wide.batch=" + settings.integer(Key.WIDE_BATCH) : "")
-        + (settings.familiesWritten() == RowShape.FamiliesWritten.ONE ? " families.written=one" : "");
+        + (settings.familiesWritten() == RowShape.FamiliesWritten.ONE ? " families.written=one" : "")
+        + (settings.flag(Key.MSLAB) ? "" : " mslab=false");
     return String.format("rows=%d value.size=%d value.kind=%s regions=%d families=%s columns=%d%s key.width=%d"
             + " compression=%s bloom=%s block.size=%d in.memory=%b",
         settings.integer(Key.ROWS), settings.integer(Key.VALUE_SIZE), settings.text(Key.VALUE_KIND),
@@ -244,10 +246,14 @@ public final class TablePreparer {
           .setInMemory(settings.flag(Key.IN_MEMORY))
           .build());
     }
+    if (!settings.flag(Key.MSLAB)) {
+      // HStore reads its configuration through the table descriptor's values, so this reaches every store of the table
+      table.setValue(MSLAB_ENABLED, "false");
+    }
     TableDescriptor descriptor = table.build();
     byte[][] splits = splitKeys(settings.integer(Key.ROWS), settings.integer(Key.REGIONS), settings.integer(Key.KEY_WIDTH));
     System.out.printf("creating table %s: %d regions, families %s, compression %s, bloom %s%n", name,
-        splits.length + 1, settings.familyNames(), settings.text(Key.COMPRESSION), settings.text(Key.BLOOM));
+        splits.length + 1, familiesText(settings.familyNames()), settings.text(Key.COMPRESSION), settings.text(Key.BLOOM));
     // asynchronous, so that a creation longer than its bound is reported, not waited for
     Future<Void> created = splits.length == 0 ? admin.createTableAsync(descriptor) : admin.createTableAsync(descriptor, splits);
     int timeout = settings.integer(Key.PREPARE_TIMEOUT_S);
@@ -263,6 +269,11 @@ public final class TablePreparer {
       record.set("outcome", PrepareRecord.CRASH).set("reason", cause.getClass().getSimpleName() + ": " + firstLine(cause.getMessage()));
       throw new OutcomeException("creating table " + name + " failed (crash): " + record.get("reason"), cause);
     }
+  }
+
+  /** "[f]", or "1000 (f0 .. f999)": a thousand names on one line help nobody. */
+  static String familiesText(List<String> names) {
+    return names.size() <= 10 ? names.toString() : names.size() + " (" + names.get(0) + " .. " + names.get(names.size() - 1) + ")";
   }
 
   static Compression.Algorithm compression(FamilyCompression compression) {

@@ -190,8 +190,34 @@ public final class SweepPlanner {
       }
     }
     scale.applyTo(base);
+    checkPoints();
     if (overrides.diskFreeBytes != null && base.getOrDefault("hbaseload.hbase.site", "").isBlank()) {
       scale.checkDisk(base, overrides.diskFreeBytes, overrides.diskName);
+    }
+  }
+
+  /**
+   * Every point's hbaseload.* settings through the worker's own {@link io.github.hbasegrindersuite.worker.Settings}:
+   * a bad value in the last point (1001 families, a wide row above its bound) fails the plan, before the first run.
+   */
+  private void checkPoints() throws LifecycleException {
+    for (int i = 0; i < points.size(); i++) {
+      final Map<String, String> settings = new LinkedHashMap<>();
+      base.forEach((k, v) -> {
+        if (k.startsWith("hbaseload.")) {
+          settings.put(k, v);
+        }
+      });
+      points.get(i).sets.forEach((k, v) -> {
+        if (k.startsWith("hbaseload.")) {
+          settings.put(k, v);
+        }
+      });
+      try {
+        io.github.hbasegrindersuite.worker.Settings.load(settings);
+      } catch (io.github.hbasegrindersuite.worker.SettingsException e) {
+        throw new LifecycleException(this.scenario.getFileName() + ": point " + (i + 1) + " (" + points.get(i).label + "): " + e.getMessage());
+      }
     }
   }
 

@@ -214,4 +214,16 @@ class SweepPlannerTest {
     assertEquals("skipped: table timeout", Json.text(record.getAsJsonArray("plan").get(0).getAsJsonObject(), "status"));
     assertEquals("pending", Json.text(record.getAsJsonArray("plan").get(1).getAsJsonObject(), "status"));
   }
+
+  /** Bad input in any point fails the plan, naming the point and the key, before anything runs. */
+  @Test
+  void everyPointsSettingsAreCheckedBeforeTheFirstRun() throws Exception {
+    final SweepPlanner.Overrides none = new SweepPlanner.Overrides();
+    assertEquals("s.properties: point 2 (table=b;families=1001): hbaseload.families=1001 is out of range (accepted: 1..1000)",
+        assertThrows(LifecycleException.class, () -> planner(none,
+            "sweep.variants = hbaseload.table=a;hbaseload.families=10 | hbaseload.table=b;hbaseload.families=1001")).getMessage());
+    assertTrue(assertThrows(LifecycleException.class, () -> planner(none, "hbaseload.operations = put:100",
+        "sweep.variants = hbaseload.wide.columns=1000000;hbaseload.value.size=2000")).getMessage()
+        .startsWith("s.properties: point 1 (wide.columns=1000000;value.size=2000): hbaseload.wide.columns=1000000 x hbaseload.value.size=2000 is a row of"));
+  }
 }
