@@ -84,6 +84,6 @@ study_def_pe <- list(
   scenario = "hbase-0.20-pe", table = pe_table, cells = pe_cells,
   greyed = list(throughput = c("Elapsed (s)", "Rows/s", "Rows/s per node", "ms/row per node", "MB/s")),
   differs = paste("Their clients were MapReduce tasks on the region servers' own nodes (3 a node, 12 in all) over 4,194,280 rows",
-                  "that did not fit the block cache; ours are Grinder threads on the same machine as the one region server, over",
-                  "a table a tenth the size that does, so reads here are memory reads. PE's scan reads its range through one",
-                  "scanner; ours opens one scan per 100 rows of the thread's range."))
+                  "that did not fit the block cache; ours are Grinder threads on the machine of the region server, over the rows",
+                  "above (a tenth of theirs at default scale), which fit its block cache, so our reads are mostly memory reads.",
+                  "PE's scan reads its range through one scanner; ours opens one scan per scan.length rows of the thread's range."))

@@ -7,7 +7,8 @@ pe_analysis <- function(run_id, props, requests, planned, elapsed_s, servers = "
        workload = data.table(region_servers = servers, rows = "2000", threads = "4"),
        work = list(requests = requests, planned = planned, elapsed_s = elapsed_s, complete = requests == planned),
        verdict = list(kind = "shared CPU", disqualifies = "throughput"),
-       manifest = list(properties = modifyList(base, props), cluster = list(region_servers = 1L), versions = list(hbase = "2.6.1")))
+       manifest = list(properties = modifyList(base, props), cluster = list(region_servers = 1L), versions = list(hbase = "2.6.1"),
+                       machine = list(cores = 6L)))
 }
 
 test_that("each run is matched to PE's report and experiment", {
@@ -60,6 +61,7 @@ test_that("the PE table: elapsed, rows/s, per node, ms/row, MB/s from the work, 
   expect_equal(classes[2, names(cells) == "Rows/s"], "disq")
   expect_true(is.na(classes[1, names(cells) == "Rows/s"]))
   expect_match(study$differs, "MapReduce tasks")
+  expect_match(study$differs, "^Ours: 6 core\\(s\\) on the machine that ran the runs, 1 region server")
 })
 
 test_that("a run for a duration (no fixed work) or not a PE experiment adds no row", {
