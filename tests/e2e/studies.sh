@@ -47,6 +47,45 @@ PY
   fi
 }
 
+# hbase-0.20-pe at tiny scale: 7 fixed-work runs (2000 rows over 4 threads: 500 requests a thread,
+# 5 scans of 100 rows), two of them on a table prepare.mode=fresh recreates empty; the table puts
+# each beside the published row of its experiment.
+t_study_pe_tiny() {
+  rt_logged study-pe 420 "$RT_SUITE" sweep hbase-0.20-pe --scale tiny
+  local sweep_dir took=$RT_SECONDS
+  sweep_dir=$(st_sweep_dir)
+  if ((RT_RC != 0)) || [[ ! -f $sweep_dir/sweep.json ]]; then
+    fail "study hbase-0.20-pe --scale tiny: rc $RT_RC: $(tail -3 <<< "$RT_OUT")"
+    return
+  fi
+  local fresh_made
+  fresh_made=$(grep -c 'prepared table pe2009_new: 1 region(s), empty (prepare.mode=fresh)' <<< "$RT_OUT")
+  rt_logged study-pe-report 240 Rscript "$SUITE_ROOT/r-analysis/report.R" --quiet "$sweep_dir"
+  local checked
+  if checked=$(python3 - "$sweep_dir/report/report.json" "$SUITE_ROOT/scenarios/reference/hbase-0.20-pe.csv" << 'PY'
+import csv, json, sys
+study = json.load(open(sys.argv[1]))["study"]
+published = [r for r in csv.DictReader(l for l in open(sys.argv[2]) if not l.startswith("#"))
+             if r["report"] == "autoflush=false wal=true"]
+rows = study["rows"]
+ref = [r for r in rows if r["reference"]]
+ours = [r for r in rows if not r["reference"]]
+assert study["scenario"] == "hbase-0.20-pe" and study["scale"] == "tiny", study["scale"]
+assert [(r["experiment"], r["rows_s"], r["bigtable_rows_s"]) for r in ref] == \
+    [(p["experiment"], float(p["rows_s"]), float(p["bigtable_rows_s"])) for p in published], ref
+assert [r["experiment"] for r in ours] == [p["experiment"] for p in published], ours
+assert all(r["work"] == "complete" and r["rows"] == 2000 for r in ours), ours   # every row once, scans counted
+assert all(abs(r["rows_s"] * r["elapsed_s"] - r["rows"]) < 1e-6 * r["rows"] for r in ours), ours
+assert all(abs(r["mb_s"] - r["rows_s"] * 1010 / 1e6) < 1e-9 * r["mb_s"] + 1e-9 for r in ours), ours
+print("rows/s %s beside the published %s" % (", ".join("%.0f" % r["rows_s"] for r in ours), ", ".join(p["rows_s"] for p in published)))
+PY
+  ) && ((RT_RC == 0)) && ((fresh_made == 2)) && grep -q 'The study: hbase-0.20-pe (scale tiny)' "$sweep_dir/report/index.html"; then
+    pass "study hbase-0.20-pe at tiny scale (${took}s): $checked"
+  else
+    fail "study hbase-0.20-pe at tiny scale: report rc $RT_RC, fresh tables made $fresh_made (want 2): ${checked:-} $(tail -3 <<< "$RT_OUT")"
+  fi
+}
+
 # dana-schema-stress at tiny scale: one point per dimension (4 runs); its table must hold every
 # published figure from the project's CSV and, for each of the four tests that ran, our figures
 # (setup s from the sweep's prepare record of the family table; a wide row's writes in columns).
@@ -96,5 +135,6 @@ PY
 
 run_study_tests() {
   t_study_gbif_tiny
+  t_study_pe_tiny
   t_study_dana_tiny
 }

@@ -93,9 +93,12 @@ public final class Settings {
         "thrift target: protocol"),
     PREPARE_TIMEOUT_S("prepare.timeout.s", "600", SettingParser.integer(1, 86400),
         "prepare: seconds the table's creation may take; longer is reported as a timeout (exit 3), not waited for"),
-    PREPARE_FRESH("prepare.fresh", "false", SettingParser.bool(),
-        "prepare: drop and recreate the table even when it matches (as --force), so that its creation is timed afresh"),
+    PREPARE_RECREATE("prepare.recreate", "false", SettingParser.bool(),
+        "prepare: drop, create and load the table even when it matches (as --force), so that its creation is timed afresh"),
     REGIONS("regions", "8", SettingParser.integer(1, 10000), "prepare: regions the table is pre-split into"),
+    PREPARE_MODE("prepare.mode", "load", SettingParser.choice(TablePreparer.Mode.class),
+        "prepare: load = create the table and load its rows (nothing to do when it already matches); fresh = drop and create"
+            + " it empty every time (regions = 1: one region that splits as it grows, PerformanceEvaluation's writes on a new table)"),
     COMPRESSION("compression", "none", SettingParser.choice(TablePreparer.FamilyCompression.class),
         "prepare: column family compression"),
     BLOOM("bloom", "row", SettingParser.choice(TablePreparer.Bloom.class), "prepare: bloom filter"),
@@ -295,6 +298,10 @@ public final class Settings {
 
   public ThriftTarget.Protocol thriftProtocol() {
     return value(Key.THRIFT_PROTOCOL, ThriftTarget.Protocol.class);
+  }
+
+  public TablePreparer.Mode prepareMode() {
+    return value(Key.PREPARE_MODE, TablePreparer.Mode.class);
   }
 
   public TablePreparer.FamilyCompression compression() {

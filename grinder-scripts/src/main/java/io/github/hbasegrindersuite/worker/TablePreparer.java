@@ -51,6 +51,12 @@ public final class TablePreparer {
   static final String MSLAB_ENABLED = "hbase.hregion.memstore.mslab.enabled";
   private static final long WRITE_BUFFER = 8L * 1024 * 1024;
 
+  /** hbaseload.prepare.mode's accepted values: a loaded table, or an empty one created anew every time. */
+  public enum Mode implements Choice { LOAD, FRESH }
+
+  /** The marker of a table prepare.mode=fresh made: dropped and recreated without --force. */
+  static final String FRESH = "fresh (empty, recreated by every prepare)";
+
   /** hbaseload.compression's accepted values (snappy needs codec support in the server). */
   public enum FamilyCompression implements Choice { NONE, GZ, SNAPPY }
 
@@ -176,13 +182,17 @@ public final class TablePreparer {
    * longer than hbaseload.prepare.timeout.s (outcome timeout) or the load fails (outcome crash).
    */
   void prepare(boolean forced, PrepareRecord record) throws Exception {
-    final boolean force = forced || settings.flag(Key.PREPARE_FRESH);
+    boolean force = forced || settings.flag(Key.PREPARE_RECREATE);
     long started = System.nanoTime();
     try (Connection connection = ConnectionFactory.createConnection(DirectTarget.configuration(settings));
          Admin admin = connection.getAdmin()) {
+      boolean fresh = settings.prepareMode() == Mode.FRESH;
       if (admin.tableExists(name)) {
         String marker = admin.getDescriptor(name).getValue(MARKER);
-        if (signature().equals(marker) && !force) {
+        if (fresh && FRESH.equals(marker)) {
+          force = true;   // our own empty table, written to since: made anew
+        }
+        if (signature().equals(marker) && !force && !fresh) {
           record.set("outcome", PrepareRecord.ALREADY);
           System.out.println("table " + name + " already prepared (" + marker + "): nothing to do");
           return;
@@ -192,7 +202,8 @@ public final class TablePreparer {
               + (marker == null ? "was never completely loaded" : "holds " + marker)
               + "; ./suite prepare --force drops and recreates it");
         }
-        System.out.println("dropping table " + name + (forced ? " (--force)" : " (hbaseload.prepare.fresh=true)"));
+        System.out.println("dropping table " + name + (FRESH.equals(marker) ? " (prepare.mode=fresh)"
+            : forced ? " (--force)" : " (hbaseload.prepare.recreate=true)"));
         if (admin.isTableEnabled(name)) {
           admin.disableTable(name);
         }
@@ -203,6 +214,13 @@ public final class TablePreparer {
       double createSeconds = (System.nanoTime() - creating) / 1e9;
       record.set("create_s", round3(createSeconds));
       System.out.printf("created table %s in %.2f s%n", name, createSeconds);
+      if (fresh) {
+        admin.modifyTable(TableDescriptorBuilder.newBuilder(admin.getDescriptor(name)).setValue(MARKER, FRESH).build());
+        record.set("outcome", PrepareRecord.CREATED).set("load_s", 0.0).set("cells_loaded", 0);
+        System.out.printf("prepared table %s: %d region(s), empty (prepare.mode=fresh), %.1f s%n",
+            name, admin.getRegions(name).size(), (System.nanoTime() - started) / 1e9);
+        return;
+      }
       long loading = System.nanoTime();
       long cells;
       try {

@@ -144,7 +144,7 @@ class SettingsTest {
         }
       }
     }
-    assertEquals(26, checked, "alternatives checked (a new choice key or value changes this count)");
+    assertEquals(27, checked, "alternatives checked (a new choice key or value changes this count)");
   }
 
   @Test
