@@ -1,7 +1,7 @@
 # study-dana.R: dana-schema-stress's table, our figures per test and parameter beside the published 1 and 5 RS ones.
 
-dana_analysis <- function(run_id, props, rows, verdict = list(kind = "trustworthy")) {
-  list(run_id = run_id, target = "direct", summary = rbindlist(rows, fill = TRUE),
+dana_analysis <- function(run_id, props, rows, verdict = list(kind = "trustworthy"), work = NULL) {
+  list(run_id = run_id, target = "direct", summary = rbindlist(rows, fill = TRUE), work = work,
        workload = data.table(operations = props[["hbaseload.operations"]], threads = "4", rows = props[["hbaseload.rows"]] %||% "2000"),
        verdict = verdict, manifest = list(properties = props, cluster = list(region_servers = 1L), versions = list(hbase = "2.6.1")))
 }
@@ -58,7 +58,8 @@ test_that("the table puts our writes/s, reads/s and setup s beside every publish
     dana_analysis("run-1", cf10, list(rate_row("get", 300), rate_row("put", 100))),
     dana_analysis("run-2", cf10, list(rate_row("get", 500), rate_row("put", 300))),
     dana_analysis("run-3", wide, list(rate_row("get", 800), rate_row("put", 12.5))),
-    dana_analysis("run-4", rev, list(rate_row("put", 2000)), verdict = list(kind = "shared CPU", disqualifies = "throughput")),
+    dana_analysis("run-4", rev, list(rate_row("put", 2000)), verdict = list(kind = "shared CPU", disqualifies = "throughput"),
+                  work = list(requests = 2000, planned = 2000, elapsed_s = 2.5, complete = TRUE)),
     dana_analysis("run-5", mix, list(rate_row("get", 900), rate_row("put", 850))))
   study <- study_section(sweep, analyses, root = tempdir())
   t <- study$table
@@ -72,7 +73,9 @@ test_that("the table puts our writes/s, reads/s and setup s beside every publish
   # a wide row's put writes wide.batch columns: 12.5 puts/s x 100 = 1250 columns/s
   expect_equal(t[test == "columns in one row" & parameter == 2000, c(ours_writes_s, ours_reads_s)], c(1250, 800))
   expect_equal(t[test == "columns in one row" & parameter == 1e6, rs1_writes_s], "crash")
-  expect_equal(t[test == "key order reverse" & parameter == 2000, c(ours_writes_s, ours_reads_s)], c(2000, NA_real_))
+  # key order: the fixed work's 2000 writes over their 2.5 s elapsed, not the puts' rate in the window
+  expect_equal(t[test == "key order reverse" & parameter == 2000, c(ours_writes_s, ours_reads_s)], c(800, NA_real_))
+  expect_equal(t[test == "key order reverse" & parameter == 2000, ours_work], "all N writes")
   expect_true(is.na(t[test == "key order reverse" & parameter == 2000, ours_setup_s]))   # setup s is the families' only
   expect_equal(t[test == "interspersed reads after writes" & parameter == 2000, c(ours_writes_s, ours_reads_s)], c(NA_real_, 900))
   expect_equal(t[test == "interspersed reads after writes" & parameter == 1e6, rs5_reads_s], "35")
@@ -86,6 +89,17 @@ test_that("the table puts our writes/s, reads/s and setup s beside every publish
   greyed <- names(cells)[which(classes[cells$Test == "key order reverse" & cells$Parameter == "2,000", ] == "disq")]
   expect_equal(greyed, c("Writes/s (ours)", "Reads/s (ours)"))
   expect_true(all(is.na(classes[cells$Test == "column families" & cells$Parameter == "10", ])))
+  expect_equal(cells[Test == "key order reverse" & Parameter == "2,000", `Our run's verdict`], "shared CPU; all N writes")
+})
+
+test_that("a key-order run its bound ended before the N writes gives the rate of those it made, and says the share", {
+  keys <- list(hbaseload.table = "dana_keys1m", hbaseload.rows = "1000000", hbaseload.operations = "put:100",
+               hbaseload.key.distribution = "uniform", grinder.runs = "125000")
+  a <- dana_analysis("run-9", keys, list(rate_row("put", 9999)), work = list(requests = 300000, planned = 1e6, elapsed_s = 30, complete = FALSE))
+  t <- dana_table(list(a), read_reference(file.path(r_analysis_dir, "..", "scenarios", "reference", "dana-schema-stress.csv")))
+  expect_equal(t[test == "key order random" & parameter == 1e6, ours_writes_s], 10000)
+  expect_equal(t[test == "key order random" & parameter == 1e6, rs1_writes_s], "334")
+  expect_equal(t[test == "key order random" & parameter == 1e6, ours_work], "30% of the N writes (the run's bound ended it)")
 })
 
 test_that("a point whose table timed out or crashed shows that outcome in our cells, never a number", {
