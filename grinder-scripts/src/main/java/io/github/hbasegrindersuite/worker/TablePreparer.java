@@ -225,11 +225,15 @@ public final class TablePreparer {
       long cells;
       try {
         cells = settings.integer(Key.WIDE_COLUMNS) > 0 ? loadWideRow(connection) : load(connection);
-        admin.flush(name);
+        // Admin.flush waits without a bound (seen: a 1M-column row's flush still waiting after 5 min): bounded here
+        admin.flushAsync(name, List.of()).get(settings.integer(Key.PREPARE_TIMEOUT_S), TimeUnit.SECONDS);
       } catch (Exception e) {
-        record.set("outcome", PrepareRecord.CRASH).set("reason", e.getClass().getSimpleName() + ": " + firstLine(e.getMessage()));
+        String outcome = e instanceof TimeoutException ? PrepareRecord.TIMEOUT : PrepareRecord.CRASH;
+        record.set("outcome", outcome).set("reason", e instanceof TimeoutException
+            ? "loaded, but not flushed within " + Key.PREPARE_TIMEOUT_S.fullName() + "=" + settings.integer(Key.PREPARE_TIMEOUT_S)
+            : e.getClass().getSimpleName() + ": " + firstLine(e.getMessage()));
         throw new OutcomeException("loading table " + name + " failed after " + String.format("%.1f", (System.nanoTime() - loading) / 1e9)
-            + " s (crash): " + record.get("reason"), e);
+            + " s (" + outcome + "): " + record.get("reason"), e);
       }
       record.set("load_s", round3((System.nanoTime() - loading) / 1e9)).set("cells_loaded", cells);
       admin.modifyTable(TableDescriptorBuilder.newBuilder(admin.getDescriptor(name))
