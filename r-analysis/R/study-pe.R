@@ -27,21 +27,18 @@ PE_EXPERIMENTS <- c("random reads", "random writes (i)", "random writes", "seque
                     "sequential writes", "scans")
 PE_REPORTS <- c("autoflush=false wal=true", "autoflush=true wal=true", "autoflush=false wal=false")
 
-# Our rows: one per fixed-work run. Rows = requests (a scan: the rows it returned, counted in the data
-# log, else scan.length); bytes a row = value.size x columns x families + key.width, as the study's MB/s.
+# Our rows: one per fixed-work run. Rows = requests (scans: the rows they returned, counted in the
+# data log, else scan.length a scan); bytes a row = value.size x columns x families + key.width, as the study's MB/s.
 pe_ours <- function(analyses) {
   data.table::rbindlist(lapply(analyses, function(a) {
     props <- a$manifest$properties %||% list()
     experiment <- pe_experiment(props)
     work <- a[["work"]]     # [[ ]]: a$work would match a$workload when a run has no work
     if (is.na(experiment) || is.null(work)) return(NULL)
-    per_request <- 1
-    if (experiment == "scans") {
-      row <- a$summary[test == "scan"]
-      per_request <- if (nrow(row) == 1 && "rows_per_scan" %in% names(row) && !is.na(row$rows_per_scan)) row$rows_per_scan
-                     else study_number(props[["hbaseload.scan.length"]] %||% "100")
-    }
-    rows_done <- work$requests * per_request
+    # a scan: the rows its scans returned (the data log's Rows column), else scan.length rows a scan
+    rows_done <- if (experiment != "scans") work$requests
+                 else if (!is.na(work$rows_returned %||% NA)) work$rows_returned
+                 else work$requests * study_number(props[["hbaseload.scan.length"]] %||% "100")
     rows_s <- rows_done / work$elapsed_s
     nodes <- suppressWarnings(as.numeric(a$workload$region_servers %||% NA))
     nodes <- if (is.na(nodes) || nodes < 1) 1 else nodes

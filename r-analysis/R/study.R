@@ -78,7 +78,8 @@ adobe_ours <- function(analyses) {
     if (is.null(row) || nrow(row) != 1) return(NULL)
     data.table::data.table(source = paste0("ours: ", a$target %||% "?", " (", a$run_id, ")"), reference = FALSE, type = kind$type,
                            threads = study_number(a$workload$threads), mean_ms = row$mean_ms, sd_ms = row$sd_ms, p90_ms = row$p90_ms,
-                           throughput_rps = row$throughput_rps, requests = row$count, verdict = verdict_kind(a),
+                           throughput_rps = row$throughput_rps, requests = row$count,
+                           error_rate = if ("error_rate" %in% names(row)) row$error_rate else NA_real_, verdict = verdict_kind(a),
                            greys = verdict_greys(a))
   }))
 }
@@ -107,7 +108,8 @@ gbif_ours <- function(analyses) {
     records <- row$throughput_rps * per_scan
     data.table::data.table(source = paste0("ours: ", a$target %||% "?", " (", a$run_id, ")"), reference = FALSE,
                            scanners = study_number(a$workload$threads), scans_s = row$throughput_rps, records_s = records,
-                           mb_s = records * row_bytes / 1e6, records_counted = counted, verdict = verdict_kind(a),
+                           mb_s = records * row_bytes / 1e6, records_counted = counted,
+                           error_rate = if ("error_rate" %in% names(row)) row$error_rate else NA_real_, verdict = verdict_kind(a),
                            greys = verdict_greys(a))
   }))
 }
@@ -165,12 +167,15 @@ adobe_cells <- function(t) {
   t[, .(Source = source, Type = type, Threads = fmt_int(threads), `Mean (ms)` = fmt_num(mean_ms, 2),
         `Std dev (ms)` = fmt_num(sd_ms, 2), `90% line (ms)` = fmt_num(p90_ms, 3),
         `Throughput (req/s)` = fmt_num(throughput_rps, 0), Requests = fmt_int(requests),
+        # not in the study's table, but a row of ours whose calls failed must say so beside its throughput
+        `Errors (%)` = ifelse(is.na(error_rate), "", fmt_num(100 * error_rate, 2)),
         `Our run's verdict` = ifelse(is.na(verdict), "", verdict))]
 }
 
 gbif_cells <- function(t) {
   t[, .(Source = source, Scanners = fmt_int(scanners), `Scans/s` = fmt_num(scans_s, 1), `Records/s` = fmt_num(records_s, 0),
         `MB/s` = fmt_num(mb_s, 2), `Records` = ifelse(is.na(records_counted), "published", ifelse(records_counted, "counted", "scans x scan.length (upper bound)")),
+        `Errors (%)` = ifelse(is.na(error_rate), "", fmt_num(100 * error_rate, 2)),
         `Our run's verdict` = ifelse(is.na(verdict), "", verdict))]
 }
 

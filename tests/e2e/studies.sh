@@ -86,6 +86,47 @@ PY
   fi
 }
 
+# adobe-2010-grinder at tiny scale: 2 thread counts x direct and thrift (through the shim, started
+# here and stopped after) x get, put, 70/30 mix: 12 runs; every row of ours beside the published rows.
+t_study_adobe_tiny() {
+  if ! "$RT_SUITE" shim start > "$TEST_LOGS/study-adobe-shim.log" 2>&1; then
+    fail "study adobe-2010-grinder: the shim did not start: $(tail -1 "$TEST_LOGS/study-adobe-shim.log")"
+    return
+  fi
+  rt_logged study-adobe 600 "$RT_SUITE" sweep adobe-2010-grinder --scale tiny
+  local sweep_dir took=$RT_SECONDS sweep_rc=$RT_RC
+  "$RT_SUITE" shim stop >> "$TEST_LOGS/study-adobe-shim.log" 2>&1
+  sweep_dir=$(st_sweep_dir)
+  if ((sweep_rc != 0)) || [[ ! -f $sweep_dir/sweep.json ]]; then
+    fail "study adobe-2010-grinder --scale tiny: rc $sweep_rc: $(tail -3 <<< "$RT_OUT")"
+    return
+  fi
+  rt_logged study-adobe-report 240 Rscript "$SUITE_ROOT/r-analysis/report.R" --quiet "$sweep_dir"
+  local checked
+  if checked=$(python3 - "$sweep_dir/report/report.json" "$SUITE_ROOT/scenarios/reference/adobe-2010-grinder.csv" << 'PY'
+import csv, json, sys
+study = json.load(open(sys.argv[1]))["study"]
+published = list(csv.DictReader(l for l in open(sys.argv[2]) if not l.startswith("#")))
+rows = study["rows"]
+ref = [r for r in rows if r["reference"]]
+ours = [r for r in rows if not r["reference"]]
+assert study["scenario"] == "adobe-2010-grinder" and study["scale"] == "tiny", study["scale"]
+key = lambda r: (r["type"], int(r["threads"]))
+assert sorted((key(r), r["mean_ms"], r["throughput_rps"]) for r in ref) == \
+    sorted((key(p), float(p["mean_ms"]), float(p["throughput_rps"])) for p in published), ref
+assert sorted((r["type"], r["threads"], r["source"].split(" ")[1]) for r in ours) == \
+    sorted((t, n, target) for t in ("get", "put", "get/put") for n in (2, 4) for target in ("direct", "thrift")), ours
+assert all(r["requests"] > 0 and r["throughput_rps"] > 0 and r["mean_ms"] > 0 for r in ours), ours
+print("%d rows of ours, throughput %.0f-%.0f req/s, beside the %d published" % (
+    len(ours), min(r["throughput_rps"] for r in ours), max(r["throughput_rps"] for r in ours), len(ref)))
+PY
+  ) && ((RT_RC == 0)) && grep -q 'The study: adobe-2010-grinder (scale tiny)' "$sweep_dir/report/index.html"; then
+    pass "study adobe-2010-grinder at tiny scale (${took}s): $checked"
+  else
+    fail "study adobe-2010-grinder at tiny scale: report rc $RT_RC: ${checked:-} $(tail -3 <<< "$RT_OUT")"
+  fi
+}
+
 # dana-schema-stress at tiny scale: one point per dimension (4 runs); its table must hold every
 # published figure from the project's CSV and, for each of the four tests that ran, our figures
 # (setup s from the sweep's prepare record of the family table; a wide row's writes in columns).
@@ -136,5 +177,6 @@ PY
 run_study_tests() {
   t_study_gbif_tiny
   t_study_pe_tiny
+  t_study_adobe_tiny
   t_study_dana_tiny
 }

@@ -1,11 +1,13 @@
 # study-pe.R: the hbase-0.20-pe table from fixed-work runs beside the published rows.
 
-pe_analysis <- function(run_id, props, requests, planned, elapsed_s, servers = "1", summary = data.table(test = "total")) {
+pe_analysis <- function(run_id, props, requests, planned, elapsed_s, servers = "1", summary = data.table(test = "total"),
+                        rows_returned = NA_real_) {
   base <- list(hbaseload.value.size = "1000", hbaseload.key.width = "10", hbaseload.client.buffering = "true",
                hbaseload.durability = "default", hbaseload.scan.length = "100")
   list(run_id = run_id, target = "direct", summary = summary,
        workload = data.table(region_servers = servers, rows = "2000", threads = "4"),
-       work = list(requests = requests, planned = planned, elapsed_s = elapsed_s, complete = requests == planned),
+       work = list(requests = requests, planned = planned, elapsed_s = elapsed_s, complete = requests == planned,
+                   rows_returned = rows_returned),
        verdict = list(kind = "shared CPU", disqualifies = "throughput"),
        manifest = list(properties = modifyList(base, props), cluster = list(region_servers = 1L), versions = list(hbase = "2.6.1"),
                        machine = list(cores = 6L)))
@@ -28,9 +30,9 @@ test_that("the PE table: elapsed, rows/s, per node, ms/row, MB/s from the work, 
   analyses <- list(
     # 2000 random reads in 0.8 s: 2500 rows/s on 1 node; 0.4 ms/row; 2500 x 1010 bytes = 2.525 MB/s
     pe_analysis("run-1", list(hbaseload.operations = "get:100", hbaseload.key.distribution = "uniform"), 2000, 2000, 0.8),
-    # 20 scans returning 100 rows each (counted) in 0.5 s: 4000 rows/s; over 2 region servers 2000 a node
+    # 20 scans that returned 2000 rows between them (counted) in 0.5 s: 4000 rows/s; over 2 region servers 2000 a node
     pe_analysis("run-2", list(hbaseload.operations = "scan:100", hbaseload.key.distribution = "sequential"), 20, 20, 0.5,
-                servers = "2", summary = data.table(test = "scan", rows_per_scan = 100)),
+                servers = "2", rows_returned = 2000),
     # the bound ended it: 1500 of 2000 puts in 60 s
     pe_analysis("run-3", list(hbaseload.operations = "put:100", hbaseload.key.distribution = "sequential",
                               hbaseload.prepare.mode = "fresh"), 1500, 2000, 60))
@@ -62,6 +64,14 @@ test_that("the PE table: elapsed, rows/s, per node, ms/row, MB/s from the work, 
   expect_true(is.na(classes[1, names(cells) == "Rows/s"]))
   expect_match(study$differs, "MapReduce tasks")
   expect_match(study$differs, "^Ours: 6 core\\(s\\) on the machine that ran the runs, 1 region server")
+})
+
+test_that("scans whose rows the data log did not count are scan.length rows a scan", {
+  sweep <- write_study_sweep("hbase-0.20-pe")
+  uncounted <- pe_analysis("run-6", list(hbaseload.operations = "scan:100", hbaseload.key.distribution = "sequential",
+                                         hbaseload.scan.length = "50"), 8, 8, 2)
+  t <- study_section(sweep, list(uncounted), root = tempdir())$table
+  expect_equal(t[reference == FALSE, c(rows, rows_s)], c(400, 200))
 })
 
 test_that("a run for a duration (no fixed work) or not a PE experiment adds no row", {

@@ -8,8 +8,8 @@ study_analysis <- function(run_id, target, operations, threads, rows, extra = li
        manifest = list(cluster = list(region_servers = 1L), versions = list(hbase = "2.6.1")))
 }
 
-summary_row <- function(test, mean, sd, p90, tput, count) {
-  data.table(test = test, mean_ms = mean, sd_ms = sd, p90_ms = p90, throughput_rps = tput, count = count)
+summary_row <- function(test, mean, sd, p90, tput, count, error_rate = 0) {
+  data.table(test = test, mean_ms = mean, sd_ms = sd, p90_ms = p90, throughput_rps = tput, count = count, error_rate = error_rate)
 }
 
 test_that("the adobe table puts our summary's figures and the published rows in the study's columns", {
@@ -19,7 +19,7 @@ test_that("the adobe table puts our summary's figures and the published rows in 
                                                          summary_row("total", 1.5, 0.5, 2, 1333.3, 40000))),
     study_analysis("run-2", "thrift", "get:70,put:30", 4, list(summary_row("get", 3, 1, 4, 900, 9000),
                                                                summary_row("put", 2, 1, 3, 400, 4000),
-                                                               summary_row("total", 2.7, 1.1, 4, 1300, 13000))))
+                                                               summary_row("total", 2.7, 1.1, 4, 1300, 13000, error_rate = 0.8148))))
   study <- study_section(sweep, analyses, root = tempdir())
   expect_equal(study$scenario, "adobe-2010-grinder")
   expect_equal(study$scale, "tiny")
@@ -42,7 +42,11 @@ test_that("the adobe table puts our summary's figures and the published rows in 
   expect_false(grepl("..", study$differs, fixed = TRUE))
   cells <- study_cells(study)
   expect_equal(names(cells), c("Source", "Type", "Threads", "Mean (ms)", "Std dev (ms)", "90% line (ms)", "Throughput (req/s)", "Requests",
-                               "Our run's verdict"))
+                               "Errors (%)", "Our run's verdict"))
+  # a run whose calls failed says so beside its throughput (81% refused, as the shim's guard did in sweep-8)
+  expect_equal(cells[Source == "ours: thrift (run-2)", `Errors (%)`], "81.48")
+  expect_equal(cells[Source == "ours: direct (run-1)", `Errors (%)`], "0.00")
+  expect_equal(unique(cells[startsWith(Source, "published"), `Errors (%)`]), "")
   expect_equal(cells[Source == "ours: direct (run-1)", `Our run's verdict`], "trustworthy")
   expect_equal(unique(cells[Source != "ours: direct (run-1)" & !startsWith(Source, "ours"), Source]), "published 2010")
   expect_equal(cells[Type == "put" & Threads == "600", `Our run's verdict`], "")
