@@ -19,6 +19,7 @@ import java.util.Map;
  *                                                    from the observations its manifest kept
  * sweep-plan --runs-dir D --default-properties F --plan-out FILE [--dry-run] SCENARIO [--duration D]
  *          [--scale tiny|default|N] [--injectors N] [--repeat N] [--slo GATES] [--owner-pid PID]  expand a sweep into runs
+ *          [--hbase-conf DIR]                       (the embedded HBase's conf, which server variants copy)
  * sweep-record SWEEP_DIR STATUS                      write sweep.json from the sweep's runs
  * stale-runs --runs-dir D                            runs and sweeps still "running" whose ./suite run
  *                                                    or sweep is gone: "DIR TAB OWNER_PID" lines
@@ -177,6 +178,9 @@ public final class Main {
       }
     }
     overrides.ownerPid = Long.parseLong(options.getOrDefault("--owner-pid", "0"));
+    if (options.containsKey("--hbase-conf")) {
+      overrides.hbaseConf = Path.of(options.get("--hbase-conf"));
+    }
     final String scenario = options.get("");
     if (scenario == null) {
       throw new LifecycleException("no scenario given");
