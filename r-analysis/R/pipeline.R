@@ -28,6 +28,7 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   use_witness <- all(run$files[requests > 0, has_witness])
   levels <- per_second_levels(timeline, run_start_ms, max(end_ms), use_witness)
   window <- measurement_window(requests$start_ms, end_ms, cut = warmup_cut(levels, max(end_ms) - run_start_ms, warmup_s))
+  work <- fixed_work(manifest, requests$start_ms, end_ms)
   rm(end_ms)
   trend <- steady_trend(levels, window$warmup_ms)
   spans <- thread_spans(requests)
@@ -103,7 +104,7 @@ analyse_run <- function(target, warmup_s = NA_real_) {
     curves = percentile_curves(counts, summary), checks = checks, has_lag = has_lag, pacing = pacing,
     co = co[c("threads", "from_median", "median_interval_us")], shared = shared,
     facts = facts, verdict = run_verdict(checks, facts), workload = workload,
-    label = run_labels(run$run_id, workload), hlog = hlog
+    label = run_labels(run$run_id, workload), hlog = hlog, work = work
   )
 }
 
@@ -257,7 +258,7 @@ write_compare_report <- function(analyses, out_dir, sweep_id = NA_character_,
 # Compact analysis for comparisons: what the comparison report reads, nothing heavy.
 slim_analysis <- function(a) a[c("run_id", "run_dir", "target", "sweep_id", "manifest", "window", "summary", "curves",
                                   "checks", "files", "skipped", "seconds", "trend", "facts", "verdict", "workload", "label",
-                                  "pacing")]
+                                  "pacing", "work")]
 
 usage_help <- function() {
   paste0(usage_line(), "\n",

@@ -423,9 +423,14 @@ public final class RunFinaliser {
   static void summary(PrintStream out, JsonObject plan, Verdict verdict, Evidence e, Duration took) {
     final JsonObject properties = plan.getAsJsonObject("properties");
     final List<JsonObject> hosts = PlanJson.hosts(plan);
-    out.printf(Locale.ROOT, "%s %s in %ds: %d injector(s) (%s), %d threads, %s, %s, %ds of load%n", Json.text(plan, "run_id"),
+    // A run with grinder.runs > 0 (sweep.work = rows) is a fixed amount of work; its duration only bounds it.
+    final String runs = Manifest.property(properties, "grinder.runs", "0").trim();
+    final int duration = Json.integer(plan, "duration_s", 0);
+    final String length = runs.matches("[1-9][0-9]*") ? runs + " requests a thread" + (duration > 0 ? " (at most " + duration + "s)" : "")
+        : duration + "s of load";
+    out.printf(Locale.ROOT, "%s %s in %ds: %d injector(s) (%s), %d threads, %s, %s, %s%n", Json.text(plan, "run_id"),
         verdict.status.label(), took.getSeconds(), hosts.size(), Json.text(plan, "injector_mode"), Json.integer(plan, "threads_total", 0),
-        Manifest.property(properties, "hbaseload.operations", "get:70,put:30"), Json.text(plan, "target"), Json.integer(plan, "duration_s", 0));
+        Manifest.property(properties, "hbaseload.operations", "get:70,put:30"), Json.text(plan, "target"), length);
     if (!e.statistics.isEmpty()) {
       out.printf(Locale.ROOT, "  %-5s %-10s %10s %7s %9s %9s %10s%n", "test", "name", "requests", "errors", "mean_ms", "tps", "data-logs");
       final Map<Integer, Long> logged = new LinkedHashMap<>();

@@ -23,7 +23,7 @@ import java.util.stream.Stream;
 public final class SweepPlanner {
 
   static final List<String> KEYS = List.of("sweep.name", "sweep.threads", "sweep.operations", "sweep.targets", "sweep.injectors",
-      "sweep.hosts", "sweep.lab", "sweep.duration", "sweep.processes", "sweep.prepare", "sweep.variants", "sweep.repeat", "sweep.slo", "sweep.scale",
+      "sweep.hosts", "sweep.lab", "sweep.duration", "sweep.processes", "sweep.prepare", "sweep.variants", "sweep.repeat", "sweep.slo", "sweep.scale", "sweep.work",
       ServerVariants.KEY, "sweep.server.cross", "sweep.tiny.variants");
   private static final Pattern ASSIGNMENT = Pattern.compile("[A-Za-z][A-Za-z0-9._-]*=.*");
 
@@ -91,6 +91,8 @@ public final class SweepPlanner {
   /** sweep.server.variants at this scale (empty: the sweep restarts nothing). */
   final List<ServerVariants.Variant> serverVariants;
   private final Path hbaseConf;
+  /** sweep.work: duration (each run as long as its duration) or rows (a fixed amount of work: {@link FixedWork}). */
+  final String work;
 
   SweepPlanner(Path scenario, Path defaultProperties, Overrides overrides) throws LifecycleException {
     this.scenario = scenario.toAbsolutePath().normalize();
@@ -129,8 +131,14 @@ public final class SweepPlanner {
         common.addAll(List.of("--lab", lab));
       }
     }
+    this.work = value(p, "sweep.work").isEmpty() ? FixedWork.DURATION : value(p, "sweep.work");
+    if (!FixedWork.ACCEPTED.contains(work)) {
+      throw new LifecycleException(this.scenario + ": sweep.work=" + work + " is not accepted (accepted: " + String.join(", ", FixedWork.ACCEPTED) + ")");
+    }
+    final boolean fixedWork = work.equals(FixedWork.ROWS);
+    // A tiny fixed-work run ends with its work; its duration is only the bound.
     final String duration = overrides.durationSeconds != null ? String.valueOf(overrides.durationSeconds)
-        : scale.tiny ? String.valueOf(SweepScale.TINY_DURATION_S) : value(p, "sweep.duration");
+        : scale.tiny ? String.valueOf(fixedWork ? SweepScale.TINY_WORK_BOUND_S : SweepScale.TINY_DURATION_S) : value(p, "sweep.duration");
     this.durationText = duration.isEmpty() ? "" : RunArguments.duration(duration) + "s";
     if (!duration.isEmpty()) {
       common.addAll(List.of("--duration", String.valueOf(RunArguments.duration(duration))));
@@ -213,6 +221,11 @@ public final class SweepPlanner {
     ServerVariants.refuseUnmanaged(serverVariants, base.get("hbaseload.hbase.site"));
     if (hbaseConf != null) {
       ServerVariants.refuseOwnKeys(serverVariants, hbaseConf);
+    }
+    if (fixedWork) {
+      for (int i = 0; i < points.size(); i++) {
+        points.set(i, FixedWork.apply(points.get(i), base));
+      }
     }
     if (overrides.diskFreeBytes != null && base.getOrDefault("hbaseload.hbase.site", "").isBlank()) {
       scale.checkDisk(base, overrides.diskFreeBytes, overrides.diskName);
@@ -313,8 +326,10 @@ public final class SweepPlanner {
   }
 
   void print(PrintStream out) {
-    out.printf("sweep %s at scale %s: %d run(s), %s each, %s rows, %s%n", name, scale.text, points.size(),
-        durationText.isEmpty() ? "grinder.duration" : durationText, base.getOrDefault("hbaseload.rows", "?"), String.join(" ", common));
+    final String length = durationText.isEmpty() ? "grinder.duration" : durationText;
+    out.printf("sweep %s at scale %s: %d run(s), %s, %s rows, %s%n", name, scale.text, points.size(),
+        work.equals(FixedWork.ROWS) ? "a fixed amount of work each (one request per row, over its threads; at most " + length + ")" : length + " each",
+        base.getOrDefault("hbaseload.rows", "?"), String.join(" ", common));
     for (int i = 0; i < points.size(); i++) {
       out.printf("  %d. %s%n", i + 1, points.get(i).label.isEmpty() ? "the scenario as it is" : points.get(i).label);
     }
@@ -377,6 +392,7 @@ public final class SweepPlanner {
     doc.put("scenario", name);
     doc.put("scenario_file", scenario.toString());
     doc.put("scale", scale.text);
+    doc.put("work", work);
     doc.put("start_time", Text.iso(Instant.now()));
     doc.put("slo", slo.isEmpty() ? null : slo);
     doc.put("base_properties", dir.resolve("base.properties").toString());

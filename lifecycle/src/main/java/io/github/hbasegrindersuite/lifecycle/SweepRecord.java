@@ -47,6 +47,7 @@ final class SweepRecord {
     doc.put("scenario", Json.text(plan, "scenario"));
     doc.put("scenario_file", Json.text(plan, "scenario_file"));
     doc.put("scale", Json.text(plan, "scale"));
+    doc.put("work", Json.text(plan, "work"));
     doc.put("status", status);
     doc.put("start_time", Json.text(plan, "start_time"));
     doc.put("end_time", status.equals("running") ? null : Text.iso(Instant.now()));

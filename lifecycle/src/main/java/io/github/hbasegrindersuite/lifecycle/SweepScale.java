@@ -16,6 +16,8 @@ final class SweepScale {
   static final int TINY_MAX_THREADS = 4;
   static final int TINY_REGIONS = 2;
   static final int TINY_DURATION_S = 5;
+  /** Tiny with sweep.work = rows: the bound of a run that ends with its (small) work. */
+  static final int TINY_WORK_BOUND_S = 60;
   /** Bytes a cell costs beyond its value on disk (key, family, qualifier, timestamp, HFile index), a round guess. */
   static final int CELL_OVERHEAD_BYTES = 50;
 

@@ -58,7 +58,7 @@ class SweepPlannerTest {
     final String unknown = assertThrows(LifecycleException.class, () -> planner(none, "sweep.threadz = 1")).getMessage();
     assertTrue(unknown.endsWith("s.properties: unknown key sweep.threadz (accepted: sweep.name, sweep.threads, sweep.operations,"
         + " sweep.targets, sweep.injectors, sweep.hosts, sweep.lab, sweep.duration, sweep.processes, sweep.prepare,"
-        + " sweep.variants, sweep.repeat, sweep.slo, sweep.scale, sweep.server.variants, sweep.server.cross, sweep.tiny.variants,"
+        + " sweep.variants, sweep.repeat, sweep.slo, sweep.scale, sweep.work, sweep.server.variants, sweep.server.cross, sweep.tiny.variants,"
         + " sweep.vary.KEY)"), unknown);
     assertTrue(assertThrows(LifecycleException.class, () -> planner(none, "sweep.targets = direct | rest")).getMessage()
         .endsWith("sweep.targets: 'rest' is not accepted (accepted: direct, thrift)"));
@@ -139,6 +139,33 @@ class SweepPlannerTest {
     // a real cluster's disk is not ours to judge
     assertEquals("1000000000", planner(o, "hbaseload.rows = 1000000", "hbaseload.hbase.site = /etc/hbase/hbase-site.xml")
         .base.get("hbaseload.rows"));
+  }
+
+  @Test
+  void fixedWorkSplitsTheRowsOverEachRunsThreadsAndKeepsTheDurationAsABound() throws Exception {
+    final SweepPlanner p = planner(new SweepPlanner.Overrides(), "sweep.work = rows", "sweep.threads = 12,7", "sweep.duration = 600",
+        "sweep.operations = put:100 | scan:100", "sweep.vary.hbaseload.rows = 400000 | 1000", "hbaseload.scan.length = 100");
+    // 400000 / 12 -> 33334 a thread, 1000 / 12 -> 84; scans: 4000 scans of 100 rows / 12 -> 334; 1000 rows / 7 threads -> 143
+    assertEquals(List.of("33334", "84", "334", "1", "57143", "143", "572", "2"),
+        p.points.stream().map(x -> x.sets.get("grinder.runs")).collect(Collectors.toList()));
+    assertEquals(List.of("--threads", "12", "--set", "hbaseload.operations=put:100", "--set", "hbaseload.rows=400000",
+        "--set", "grinder.runs=33334"), p.points.get(0).args);
+    assertEquals(List.of("--injectors", "1", "--duration", "600"), p.common);
+    assertEquals(1, FixedWork.requestsPerThread(1, 4, 1));     // never 0 runs: Grinder reads 0 as "until the duration"
+    assertEquals(3, FixedWork.requestsPerThread(2000, 4, 200));
+
+    final SweepPlanner.Overrides tiny = new SweepPlanner.Overrides();
+    tiny.scale = "tiny";
+    final SweepPlanner t = planner(tiny, "sweep.work = rows", "sweep.threads = 12", "sweep.operations = get:100", "hbaseload.rows = 400000");
+    assertEquals("500", t.points.get(0).sets.get("grinder.runs"));     // 2000 rows over 4 threads
+    assertEquals(List.of("--injectors", "1", "--duration", String.valueOf(SweepScale.TINY_WORK_BOUND_S)), t.common);
+
+    final SweepPlanner.Overrides none = new SweepPlanner.Overrides();
+    assertEquals("sweep.work = rows needs sweep.threads (the rows are split over each run's threads)",
+        assertThrows(LifecycleException.class, () -> planner(none, "sweep.work = rows")).getMessage());
+    assertTrue(assertThrows(LifecycleException.class, () -> planner(none, "sweep.work = requests")).getMessage()
+        .endsWith("sweep.work=requests is not accepted (accepted: duration, rows)"));
+    assertTrue(planner(none, "sweep.threads = 2").points.get(0).sets.get("grinder.runs") == null);   // duration: untouched
   }
 
   @Test
