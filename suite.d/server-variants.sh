@@ -75,6 +75,14 @@ sv_read_back() {
 }
 SV_READS=0
 
+# After the restore: the server reports what it reported before the first restart, or the sweep fails.
+sv_check_normal() {
+  local first=$SWEEP_DIR/server-conf-1.json
+  sv_read_back "default" "{}"
+  jq -e --slurpfile before "$first" '.read_back == $before[0].read_back' "$SV_READ_BACK" > /dev/null \
+    || die "the embedded HBase runs with other settings than before the sweep after its restore: compare $first and $SV_READ_BACK"
+}
+
 # EXIT trap: the normal configuration again (or stopped, had the sweep found it stopped).
 sv_restore() {
   local rc=$?
@@ -82,7 +90,7 @@ sv_restore() {
   if ((SV_RESTARTED)) && [[ -n $SV_CURRENT ]]; then
     info "$SWEEP_ID: bringing the embedded HBase back to its normal configuration"
     if ((SV_WAS_RUNNING)); then
-      ( sv_restart "" "its normal configuration" ) || rc=1
+      ( sv_restart "" "its normal configuration" && sv_check_normal ) || rc=1
     else
       "$SUITE_ROOT/suite" hbase stop 2>&1 | sed 's/^/    /'
     fi
