@@ -71,7 +71,7 @@ sv_read_back() {
     --variant "$variant" --expect "$expect" --out "$out" 2>&1 > /dev/null) \
     || die "server variant $variant: $(grep -v '^\s*at \|^SLF4J' <<< "$err" | head -1)"
   SV_READ_BACK=$out
-  info "$SWEEP_ID: the region server runs with $(jq -r '.read_back | to_entries | map("\(.key)=\(.value.value // "(HBase default)")") | join(", ")' "$out")"
+  info "$SWEEP_ID: the region server runs with $(jq -r '.read_back | to_entries | map("\(.key)=\(.value.value // "(built-in default)")") | join(", ")' "$out")"
 }
 SV_READS=0
 

@@ -17,7 +17,7 @@ hosei_server_conf <- function(a) {
 # "handler.count=100, thread.compaction.small=(HBase default)": what the server read back, keys shortened.
 hosei_server_text <- function(conf) {
   if (is.null(conf) || length(conf$read_back) == 0) return(NA_character_)
-  values <- vapply(conf$read_back, function(x) if (is.null(x$value)) "(HBase default)" else as.character(x$value), "")
+  values <- vapply(conf$read_back, function(x) if (is.null(x$value)) "(built-in default)" else as.character(x$value), "")
   keys <- sub("^hbase\\.(regionserver|hregion)\\.", "", names(conf$read_back))
   paste(paste0(keys, "=", values), collapse = ", ")
 }
@@ -93,9 +93,9 @@ hosei_table <- function(analyses, ref) {
 
 hosei_cells <- function(t) {
   t[, .(Source = source, Variant = variant, Rows = fmt_int(rows), `Time (s)` = fmt_num(time_s, 1),
-        `Time is` = ifelse(is.na(time_kind), "published", time_kind), `Rows/s` = fmt_num(rows_s, 0),
+        `Time is` = ifelse(is.na(time_kind), "", time_kind), `Rows/s` = fmt_num(rows_s, 0),
         `Server reported` = ifelse(is.na(server), "", server),
-        `1 RS (s)` = fmt_num(rs1_s, 0), `3 RS (s)` = fmt_num(rs3_s, 0), `5 RS (s)` = fmt_num(rs5_s, 0),
+        `Published, 1 RS (s)` = fmt_num(rs1_s, 0), `3 RS (s)` = fmt_num(rs3_s, 0), `5 RS (s)` = fmt_num(rs5_s, 0),
         `Our run's verdict` = ifelse(is.na(verdict), "", verdict))]
 }
 

@@ -81,7 +81,7 @@ for r in ours.values():
     assert r["rows"] == 2000 and r["time_kind"] == "measured", r
     assert abs(r["rows_s"] * r["time_s"] - 2000) < 1e-6 * 2000, r
 assert ours[merged]["server"] == "handler.count=500, thread.compaction.small=2, thread.compaction.large=2, memstore.flush.size=67108864", ours[merged]
-assert ours["WAL off"]["server"].startswith("handler.count=30, thread.compaction.small=(HBase default)"), ours["WAL off"]
+assert ours["WAL off"]["server"].startswith("handler.count=30, thread.compaction.small=(built-in default)"), ours["WAL off"]
 now = {p["key"]: p["value"] for p in json.load(urllib.request.urlopen(sys.argv[3], timeout=10))["properties"]}
 assert now.get("hbase.regionserver.handler.count") == "30" and "hbase.regionserver.thread.compaction.small" not in now, now.get("hbase.regionserver.handler.count")
 print("seconds for 2000 rows: %s; server restored (handler.count %s)" % (
