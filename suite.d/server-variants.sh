@@ -20,6 +20,7 @@ sv_begin() {
   if "$SUITE_ROOT/suite" hbase status > /dev/null 2>&1; then
     SV_WAS_RUNNING=1
   else
+    lifecycle sweep-record "$SWEEP_DIR" incomplete
     die "sweep.server.variants restart the embedded HBase, which is not running (SUITE_PORT_OFFSET=$SUITE_PORT_OFFSET): ./suite hbase start"
   fi
   trap sv_restore EXIT
@@ -87,6 +88,10 @@ sv_check_normal() {
 sv_restore() {
   local rc=$?
   trap - EXIT
+  # a server variant that failed (a restart, a setting not taken) leaves no sweep marked running
+  if ((rc != 0)) && [[ $(jq -r .status "$SWEEP_DIR/sweep.json" 2> /dev/null) == running ]]; then
+    lifecycle sweep-record "$SWEEP_DIR" incomplete || true
+  fi
   if ((SV_RESTARTED)) && [[ -n $SV_CURRENT ]]; then
     info "$SWEEP_ID: bringing the embedded HBase back to its normal configuration"
     if ((SV_WAS_RUNNING)); then
