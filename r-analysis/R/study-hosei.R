@@ -57,9 +57,23 @@ hosei_time <- function(a, rows) {
   work <- a$work
   if (!is.null(work) && isTRUE(work$elapsed_s > 0)) {
     kind <- if (isTRUE(work$complete)) "measured" else sprintf("at least (bound hit: %s of %s rows)", fmt_int(work$requests), fmt_int(work$planned))
-    return(list(time_s = work$elapsed_s, rows_s = work$requests / work$elapsed_s, kind = kind))
+    return(list(time_s = work$elapsed_s, rows_s = work$requests / work$elapsed_s, kind = paste0(kind, hosei_unflushed(a, rows))))
   }
   list(time_s = if (isTRUE(rate > 0)) rows / rate else NA_real_, rows_s = rate, kind = "extrapolated (rows / rows per s)")
+}
+
+# A buffered run's time ends with its last put, before each thread's buffer is flushed: "" for an
+# unbuffered run, else how much of the rows the buffers could still hold (all of them: the time is
+# mostly the client's, not a write time).
+hosei_unflushed <- function(a, rows) {
+  p <- a$manifest$properties %||% list()
+  if (!identical(as.character(p[["hbaseload.client.buffering"]] %||% ""), "true")) return("")
+  buffer <- study_number(p[["hbaseload.write.buffer.bytes"]] %||% NA)
+  threads <- study_number(a$workload$threads)
+  row_bytes <- study_number(a$workload$value_size) * study_number(a$workload$columns) * (study_number(a$workload$families) %||% 1)
+  held <- min(1, threads * buffer / (rows * row_bytes))
+  if (is.na(held)) return(", before the buffers' final flush")
+  sprintf(", before the final flush of %s buffers of %s MB (up to %.0f%% of the rows)", fmt_int(threads), format(buffer / HOSEI_MB), 100 * held)
 }
 
 hosei_ours <- function(analyses) {
