@@ -51,11 +51,14 @@ PY
 # one restart of the private HBase, then its report. The sweep must leave that HBase running with its
 # normal configuration (the tests after this one use it): checked from the region server's /conf.
 t_study_hosei_tiny() {
-  rt_logged study-hosei 420 "$RT_SUITE" sweep hosei-2014-write-tuning --scale tiny
-  local sweep_dir took=$RT_SECONDS
+  # --keep-going, and a run 'degraded' by seconds in which every thread waited on its buffer's flush
+  # (buffered puts on a busy machine) is no failure of the study; any other status is.
+  rt_logged study-hosei 420 "$RT_SUITE" sweep hosei-2014-write-tuning --scale tiny --keep-going
+  local sweep_dir took=$RT_SECONDS statuses
   sweep_dir=$(st_sweep_dir)
-  if ((RT_RC != 0)) || [[ ! -f $sweep_dir/sweep.json ]]; then
-    fail "study hosei-2014-write-tuning --scale tiny: rc $RT_RC: $(tail -3 <<< "$RT_OUT")"
+  statuses=$(jq -r '[.plan[].status] | join(" ")' "$sweep_dir/sweep.json" 2> /dev/null)
+  if ((RT_RC != 0 && RT_RC != 1)) || [[ ! -f $sweep_dir/sweep.json ]] || ! grep -qxE '((complete|degraded) ?){5}' <<< "$statuses"; then
+    fail "study hosei-2014-write-tuning --scale tiny: rc $RT_RC, runs: ${statuses:-none}: $(tail -3 <<< "$RT_OUT")"
     return
   fi
   rt_logged study-hosei-report 240 Rscript "$SUITE_ROOT/r-analysis/report.R" --quiet "$sweep_dir"
