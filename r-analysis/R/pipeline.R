@@ -28,7 +28,7 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   use_witness <- all(run$files[requests > 0, has_witness])
   levels <- per_second_levels(timeline, run_start_ms, max(end_ms), use_witness)
   window <- measurement_window(requests$start_ms, end_ms, cut = warmup_cut(levels, max(end_ms) - run_start_ms, warmup_s))
-  work <- fixed_work(manifest, requests$start_ms, end_ms)
+  work <- fixed_work(manifest, requests$start_ms, end_ms, if ("rows" %in% names(requests)) requests$rows)
   rm(end_ms)
   trend <- steady_trend(levels, window$warmup_ms)
   spans <- thread_spans(requests)

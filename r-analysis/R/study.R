@@ -126,8 +126,11 @@ study_differs <- function(scenario, analyses, ref, scale) {
   hbase <- unique(unlist(lapply(analyses, function(a) a$manifest$versions$hbase)))
   rows <- unique(unlist(lapply(analyses, function(a) a$workload$rows)))
   hardware <- sub("\\.$", "", sub("^Cluster:\\s*", "", ref$comments[grepl("^Cluster:", ref$comments)][1]))
-  ours <- sprintf("Ours: %s core(s) on the machine that wrote this report, %s region server(s) (HBase %s, embedded unless the manifest says otherwise), %s rows, scale %s",
-                  parallel::detectCores(), paste(servers %||% "?", collapse = "/"), paste(hbase %||% "?", collapse = "/"),
+  cores <- unique(unlist(lapply(analyses, function(a) a$manifest$machine$cores)))
+  machine <- if (length(cores) > 0) sprintf("%s core(s) on the machine that ran the runs", paste(cores, collapse = "/"))
+             else sprintf("%s core(s) on the machine that wrote this report (the runs' manifests do not say)", parallel::detectCores())
+  ours <- sprintf("Ours: %s, %s region server(s) (HBase %s, embedded unless the manifest says otherwise), %s rows, scale %s",
+                  machine, paste(servers %||% "?", collapse = "/"), paste(hbase %||% "?", collapse = "/"),
                   paste(fmt_int(study_number(rows)), collapse = "/"), scale)
   theirs <- paste0("theirs: ", if (is.na(hardware)) "hardware not stated" else hardware)
   extra <- study_definition(scenario)$differs %||% ""

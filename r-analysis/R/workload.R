@@ -20,6 +20,8 @@ WORKLOAD_DIMENSIONS <- c(
   scan_length = "hbaseload.scan.length",
   batch_size = "hbaseload.batch.size",
   verify = "hbaseload.verify",
+  # a table recreated empty for the run (hbaseload.prepare.mode=fresh: PE's writes on a new table) is not the loaded one
+  prepare_mode = "hbaseload.prepare.mode",
   # The live region servers finalise asked HBase for (manifest cluster.region_servers); this
   # property only for manifests that lack it (written by hand for a cluster HBase could not describe).
   region_servers = "hbaseload.region.servers"

@@ -128,3 +128,15 @@ write_usl_sweep <- function(runs_dir, sweep_id = "sweep-1", points = USL_FIXTURE
   }
   write_sweep(runs_dir, sweep_id, ids)
 }
+
+# A sweep folder of a published study (sweep.json + the project's reference CSV), for study-*.R tests.
+write_study_sweep <- function(scenario, scale = "tiny") {
+  sweep <- tempfile("sweep-")
+  dir.create(file.path(sweep, "scenarios", "reference"), recursive = TRUE)
+  file.copy(file.path(r_analysis_dir, "..", "scenarios", "reference", paste0(scenario, ".csv")),
+            file.path(sweep, "scenarios", "reference"))
+  jsonlite::write_json(list(sweep_id = basename(sweep), scenario = scenario, scale = scale,
+                            scenario_file = file.path(sweep, "scenarios", paste0(scenario, ".properties")), runs = list()),
+                       file.path(sweep, "sweep.json"), auto_unbox = TRUE)
+  sweep
+}

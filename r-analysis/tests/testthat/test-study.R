@@ -12,17 +12,6 @@ summary_row <- function(test, mean, sd, p90, tput, count) {
   data.table(test = test, mean_ms = mean, sd_ms = sd, p90_ms = p90, throughput_rps = tput, count = count)
 }
 
-write_study_sweep <- function(scenario, scale = "tiny") {
-  sweep <- tempfile("sweep-")
-  dir.create(file.path(sweep, "scenarios", "reference"), recursive = TRUE)
-  file.copy(file.path(r_analysis_dir, "..", "scenarios", "reference", paste0(scenario, ".csv")),
-            file.path(sweep, "scenarios", "reference"))
-  jsonlite::write_json(list(sweep_id = basename(sweep), scenario = scenario, scale = scale,
-                            scenario_file = file.path(sweep, "scenarios", paste0(scenario, ".properties")), runs = list()),
-                       file.path(sweep, "sweep.json"), auto_unbox = TRUE)
-  sweep
-}
-
 test_that("the adobe table puts our summary's figures and the published rows in the study's columns", {
   sweep <- write_study_sweep("adobe-2010-grinder")
   analyses <- list(

@@ -8,6 +8,9 @@ test_that("a fixed-work run: requests made against planned, elapsed from first s
   expect_equal(w$planned, 10)
   expect_equal(w$elapsed_s, 1.75)
   expect_true(w$complete)
+  expect_true(is.na(w$rows_returned))
+  # scans: the rows they returned, summed over all requests (no row count: NA)
+  expect_equal(fixed_work(manifest, start, end, rows = c(100, 100, 97, 100, 3, NA, 100, 100, 100, 100))$rows_returned, 800)
   # the duration bound ended it first: fewer requests than planned
   short <- fixed_work(list(properties = list(grinder.runs = "6"), threads_total = 2), start, end)
   expect_equal(short$planned, 12)

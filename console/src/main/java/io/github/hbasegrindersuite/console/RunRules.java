@@ -72,6 +72,23 @@ public final class RunRules {
   }
 
   /** "progress: 12s, 2345.0 TPS, mean 0.812 ms, 0 errors, 28140 tests, workers 2 running, 0 finished of 2". */
+  /**
+   * What a complete run's outcome adds about its length: a run for a duration that ended well before
+   * it (stopped from the console?), or a fixed amount of work (grinder.runs a thread) done before
+   * its duration bound or cut by it. Empty when a run for a duration lasted it.
+   */
+  public static String howItEnded(int runsPerThread, long plannedMs, long elapsedMs) {
+    final boolean early = plannedMs > 0 && elapsedMs < plannedMs - 2000;
+    if (runsPerThread > 0) {
+      return early || plannedMs <= 0
+          ? String.format(Locale.ROOT, " after %.1fs: its %d runs a thread (grinder.runs) done", elapsedMs / 1000.0, runsPerThread)
+          : String.format(Locale.ROOT, " at its bound of %ds: its %d runs a thread (grinder.runs) may not all be done; the data logs count them",
+              plannedMs / 1000, runsPerThread);
+    }
+    return early ? String.format(Locale.ROOT, " after %.1fs of the planned %ds (stopped early from the console?)",
+        elapsedMs / 1000.0, plannedMs / 1000) : "";
+  }
+
   public static String progressLine(long elapsedMs, double intervalTps, double meanMs, long errors,
                                     long tests, RunRoster roster, int expectedWorkers) {
     return String.format(Locale.ROOT,

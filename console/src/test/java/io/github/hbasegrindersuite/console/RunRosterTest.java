@@ -178,4 +178,14 @@ class RunRosterTest {
     assertTrue(RunRules.progressLine(1000, Double.NaN, Double.NaN, 0, 0, roster, 1)
                  .startsWith("progress: 1s, NA TPS, mean NA ms"));
   }
+
+  @Test
+  void aCompleteRunSaysHowItEndedForADurationOrForAFixedAmountOfWork() {
+    assertEquals("", RunRules.howItEnded(0, 60_000, 59_000));   // lasted its duration
+    assertEquals(" after 20.0s of the planned 60s (stopped early from the console?)", RunRules.howItEnded(0, 60_000, 20_000));
+    assertEquals(" after 44.3s: its 33334 runs a thread (grinder.runs) done", RunRules.howItEnded(33334, 900_000, 44_300));
+    assertEquals(" after 3.0s: its 500 runs a thread (grinder.runs) done", RunRules.howItEnded(500, 0, 3_000));
+    assertEquals(" at its bound of 60s: its 500 runs a thread (grinder.runs) may not all be done; the data logs count them",
+                 RunRules.howItEnded(500, 60_000, 60_400));
+  }
 }

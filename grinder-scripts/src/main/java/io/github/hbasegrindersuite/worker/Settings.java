@@ -85,6 +85,9 @@ public final class Settings {
     THRIFT_PROTOCOL("thrift.protocol", "binary", SettingParser.choice(ThriftTarget.Protocol.class),
         "thrift target: protocol"),
     REGIONS("regions", "8", SettingParser.integer(1, 10000), "prepare: regions the table is pre-split into"),
+    PREPARE_MODE("prepare.mode", "load", SettingParser.choice(TablePreparer.Mode.class),
+        "prepare: load = create the table and load its rows (nothing to do when it already matches); fresh = drop and create"
+            + " it empty every time (regions = 1: one region that splits as it grows, PerformanceEvaluation's writes on a new table)"),
     COMPRESSION("compression", "none", SettingParser.choice(TablePreparer.FamilyCompression.class),
         "prepare: column family compression"),
     BLOOM("bloom", "row", SettingParser.choice(TablePreparer.Bloom.class), "prepare: bloom filter"),
@@ -240,6 +243,10 @@ public final class Settings {
 
   public ThriftTarget.Protocol thriftProtocol() {
     return value(Key.THRIFT_PROTOCOL, ThriftTarget.Protocol.class);
+  }
+
+  public TablePreparer.Mode prepareMode() {
+    return value(Key.PREPARE_MODE, TablePreparer.Mode.class);
   }
 
   public TablePreparer.FamilyCompression compression() {

@@ -43,6 +43,12 @@ public final class TablePreparer {
   private static final int LOADERS = 4;
   private static final long WRITE_BUFFER = 8L * 1024 * 1024;
 
+  /** hbaseload.prepare.mode's accepted values: a loaded table, or an empty one created anew every time. */
+  public enum Mode implements Choice { LOAD, FRESH }
+
+  /** The marker of a table prepare.mode=fresh made: dropped and recreated without --force. */
+  static final String FRESH = "fresh (empty, recreated by every prepare)";
+
   /** hbaseload.compression's accepted values (snappy needs codec support in the server). */
   public enum FamilyCompression implements Choice { NONE, GZ, SNAPPY }
 
@@ -124,9 +130,13 @@ public final class TablePreparer {
     long started = System.nanoTime();
     try (Connection connection = ConnectionFactory.createConnection(DirectTarget.configuration(settings));
          Admin admin = connection.getAdmin()) {
+      boolean fresh = settings.prepareMode() == Mode.FRESH;
       if (admin.tableExists(name)) {
         String marker = admin.getDescriptor(name).getValue(MARKER);
-        if (signature().equals(marker) && !force) {
+        if (fresh && FRESH.equals(marker)) {
+          force = true;   // our own empty table, written to since: made anew
+        }
+        if (signature().equals(marker) && !force && !fresh) {
           System.out.println("table " + name + " already prepared (" + marker + "): nothing to do");
           return;
         }
@@ -135,13 +145,19 @@ public final class TablePreparer {
               + (marker == null ? "was never completely loaded" : "holds " + marker)
               + "; ./suite prepare --force drops and recreates it");
         }
-        System.out.println("dropping table " + name + " (--force)");
+        System.out.println("dropping table " + name + (FRESH.equals(marker) ? " (prepare.mode=fresh)" : " (--force)"));
         if (admin.isTableEnabled(name)) {
           admin.disableTable(name);
         }
         admin.deleteTable(name);
       }
       createTable(admin);
+      if (fresh) {
+        admin.modifyTable(TableDescriptorBuilder.newBuilder(admin.getDescriptor(name)).setValue(MARKER, FRESH).build());
+        System.out.printf("prepared table %s: %d region(s), empty (prepare.mode=fresh), %.1f s%n",
+            name, admin.getRegions(name).size(), (System.nanoTime() - started) / 1e9);
+        return;
+      }
       load(connection);
       admin.flush(name);
       admin.modifyTable(TableDescriptorBuilder.newBuilder(admin.getDescriptor(name))

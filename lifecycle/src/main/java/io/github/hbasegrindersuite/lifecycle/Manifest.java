@@ -51,6 +51,11 @@ final class Manifest {
     f.put("versions", plan.get("versions"));
     f.put("git_rev", Json.text(plan, "git_rev"));
     f.put("git_dirty", plan.get("git_dirty").getAsBoolean());
+    // The machine that ran ./suite run (console; the embedded HBase and loopback/namespace injectors too):
+    // a study's "how ours differs" line compares it with the published hardware.
+    final Map<String, Object> machine = new LinkedHashMap<>();
+    machine.put("cores", Runtime.getRuntime().availableProcessors());
+    f.put("machine", machine);
     final Map<String, Object> table = new LinkedHashMap<>();
     table.put("name", property(properties, "hbaseload.table", "hbaseload"));
     table.put("regions", number(property(properties, "hbaseload.regions", "")));

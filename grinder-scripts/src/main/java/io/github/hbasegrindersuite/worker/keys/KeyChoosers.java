@@ -1,5 +1,6 @@
 package io.github.hbasegrindersuite.worker.keys;
 
+import io.github.hbasegrindersuite.worker.Operation;
 import io.github.hbasegrindersuite.worker.Settings;
 import io.github.hbasegrindersuite.worker.Settings.Key;
 import java.util.SplittableRandom;
@@ -21,7 +22,12 @@ public final class KeyChoosers {
       case LATEST -> new LatestKeys(rows, settings.decimal(Key.ZIPFIAN_CONSTANT), random);
       case HOTSPOT -> new HotspotKeys(rows, settings.decimal(Key.HOTSPOT_DATA_FRACTION),
           settings.decimal(Key.HOTSPOT_OPERATION_FRACTION), random);
-      case SEQUENTIAL -> new SequentialKeys(rows, slice, slices);
+      case SEQUENTIAL -> new SequentialKeys(rows, slice, slices, scansOnly(settings) ? settings.integer(Key.SCAN_LENGTH) : 1);
     };
+  }
+
+  /** A scan-only mix: sequential scans then start a scan's length apart, so each reads rows the last did not. */
+  static boolean scansOnly(Settings settings) {
+    return settings.mix().size() == 1 && settings.mix().containsKey(Operation.SCAN);
   }
 }

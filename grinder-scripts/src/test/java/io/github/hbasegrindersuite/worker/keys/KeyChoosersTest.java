@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import io.github.hbasegrindersuite.worker.Settings;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Properties;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
@@ -115,5 +118,22 @@ class KeyChoosersTest {
     SequentialKeys ordered = new SequentialKeys(100, 1, 4);
     assertEquals(25, ordered.next());
     assertEquals(26, ordered.next());
+  }
+
+  @Test
+  void sequentialScansStartAScanLengthApartAndReadTheirSliceOnce() {
+    // slice 1 of 4 of 100 rows: 25..49; scans of 10 rows start at 25, 35, 45, then wrap (offset 30 % 25 = 5)
+    SequentialKeys scans = new SequentialKeys(100, 1, 4, 10);
+    assertEquals(List.of(25L, 35L, 45L, 30L), List.of(scans.next(), scans.next(), scans.next(), scans.next()));
+    Properties scanOnly = new Properties();
+    scanOnly.setProperty("hbaseload.operations", "scan:100");
+    scanOnly.setProperty("hbaseload.key.distribution", "sequential");
+    scanOnly.setProperty("hbaseload.rows", "100");
+    scanOnly.setProperty("hbaseload.scan.length", "10");
+    KeyChooser chosen = KeyChoosers.create(Settings.load(scanOnly), new SplittableRandom(1), 0, 2);
+    assertEquals(List.of(0L, 10L, 20L), List.of(chosen.next(), chosen.next(), chosen.next()));
+    scanOnly.setProperty("hbaseload.operations", "scan:50,get:50");   // a mix: one row at a time
+    KeyChooser mixed = KeyChoosers.create(Settings.load(scanOnly), new SplittableRandom(1), 0, 2);
+    assertEquals(List.of(0L, 1L), List.of(mixed.next(), mixed.next()));
   }
 }
