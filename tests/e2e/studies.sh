@@ -59,7 +59,7 @@ t_study_pe_tiny() {
     return
   fi
   local fresh_made
-  fresh_made=$(grep -c 'prepared table pe2009_new: 1 region(s), empty (prepare.mode=fresh)' <<< "$RT_OUT")
+  fresh_made=$(grep -c 'prepared table pe2009_new_tiny: 1 region(s), empty (prepare.mode=fresh)' <<< "$RT_OUT")
   rt_logged study-pe-report 240 Rscript "$SUITE_ROOT/r-analysis/report.R" --quiet "$sweep_dir"
   local checked
   if checked=$(python3 - "$sweep_dir/report/report.json" "$SUITE_ROOT/scenarios/reference/hbase-0.20-pe.csv" << 'PY'

@@ -25,6 +25,13 @@ public interface Client extends AutoCloseable {
   /** Adds 1 to the row's counter column and returns the new value. */
   long increment(byte[] row) throws Exception;
 
+  /**
+   * Sends what the client still buffers (puts with hbaseload.client.buffering) and waits for it;
+   * a client that buffers nothing has nothing to do.
+   */
+  default void flush() throws Exception {
+  }
+
   @Override
   void close() throws Exception;
 }
