@@ -179,9 +179,57 @@ PY
   fi
 }
 
+# dana-schema-stress at tiny scale: one point per dimension (4 runs); its table must hold every
+# published figure from the project's CSV and, for each of the four tests that ran, our figures
+# (setup s from the sweep's prepare record of the family table; a wide row's writes in columns).
+t_study_dana_tiny() {
+  rt_logged study-dana 420 "$RT_SUITE" sweep dana-schema-stress --scale tiny
+  local sweep_dir took=$RT_SECONDS
+  sweep_dir=$(st_sweep_dir)
+  if ((RT_RC != 0)) || [[ ! -f $sweep_dir/sweep.json ]]; then
+    fail "study dana-schema-stress --scale tiny: rc $RT_RC: $(tail -3 <<< "$RT_OUT")"
+    return
+  fi
+  rt_logged study-dana-report 240 Rscript "$SUITE_ROOT/r-analysis/report.R" --quiet "$sweep_dir"
+  local checked
+  if checked=$(python3 - "$sweep_dir/report/report.json" "$SUITE_ROOT/scenarios/reference/dana-schema-stress.csv" "$sweep_dir" << 'PY'
+import csv, glob, json, sys
+study = json.load(open(sys.argv[1]))["study"]
+published = list(csv.DictReader(l for l in open(sys.argv[2]) if not l.startswith("#")))
+rows = {(r["test"], r["parameter"]): r for r in study["rows"]}
+assert study["scenario"] == "dana-schema-stress" and study["scale"] == "tiny", study["scale"]
+for p in published:   # every published figure, as the CSV has it, in its region servers' columns
+    row = rows[(p["test"], float(p["parameter"]))]
+    for col in ("setup_s", "writes_s", "reads_s"):
+        assert row["rs%s_%s" % (p["rs"], col)] == p[col], (p, row)
+ours = {k: r for k, r in rows.items() if r.get("runs")}
+assert sorted(t for t, _ in ours) == ["column families", "columns in one row", "interspersed reads after writes",
+                                      "key order reverse"], sorted(ours)
+families = ours[("column families", 10)]
+records = [json.load(open(f)) for f in glob.glob(sys.argv[3] + "/prepare-*.json")]
+created = [r["create_s"] for r in records if r["table"] == "dana_cf10_tiny" and r["outcome"] == "created"]
+assert len(created) == 1 and abs(families["ours_setup_s"] - created[0]) < 1e-9, (families, records)
+assert families["ours_writes_s"] > 0 and families["ours_reads_s"] > 0, families
+wide = ours[("columns in one row", 2000)]
+assert wide["ours_writes_s"] > 0 and wide["ours_reads_s"] > 0, wide
+assert ours[("key order reverse", 2000)]["ours_writes_s"] > 0 and ours[("key order reverse", 2000)].get("ours_reads_s") is None
+assert ours[("interspersed reads after writes", 2000)]["ours_reads_s"] > 0
+assert all(r.get("ours_outcome") is None for r in ours.values()), ours
+print("setup %.2f s, families writes/reads %.0f/%.0f/s, wide row %.0f columns/s and %.0f reads/s, reverse %.0f writes/s, interspersed %.0f reads/s" % (
+    families["ours_setup_s"], families["ours_writes_s"], families["ours_reads_s"], wide["ours_writes_s"], wide["ours_reads_s"],
+    ours[("key order reverse", 2000)]["ours_writes_s"], ours[("interspersed reads after writes", 2000)]["ours_reads_s"]))
+PY
+  ) && ((RT_RC == 0)) && grep -q 'The study: dana-schema-stress (scale tiny)' "$sweep_dir/report/index.html"; then
+    pass "study dana-schema-stress at tiny scale (${took}s): $checked"
+  else
+    fail "study dana-schema-stress at tiny scale: report rc $RT_RC: ${checked:-} $(tail -3 <<< "$RT_OUT")"
+  fi
+}
+
 run_study_tests() {
   t_study_gbif_tiny
   t_study_pe_tiny
   t_study_adobe_tiny
   t_study_hosei_tiny
+  t_study_dana_tiny
 }

@@ -178,7 +178,12 @@ public final class SweepPlanner {
       }
     }
     final List<Point> variants = new ArrayList<>();
-    for (String variant : split(value(p, "sweep.variants"), "\\|")) {
+    // a scenario whose points cannot all run in seconds names the few that tiny runs
+    // sweep.tiny.variants: the numbers of the variants tiny keeps (1,3), or variants of its own
+    final String tinyVariants = value(p, "sweep.tiny.variants");
+    final boolean tinyByNumber = tinyVariants.matches("[0-9][0-9 ,]*");
+    final String variantKey = scale.tiny && !tinyVariants.isEmpty() && !tinyByNumber ? "sweep.tiny.variants" : "sweep.variants";
+    for (String variant : split(value(p, variantKey), "\\|")) {
       final Map<String, String> assigned = new LinkedHashMap<>();
       final List<String> args = new ArrayList<>();
       for (String assignment : split(variant, ";")) {
@@ -188,15 +193,9 @@ public final class SweepPlanner {
         assigned.put(assignment.substring(0, assignment.indexOf('=')), assignment.substring(assignment.indexOf('=') + 1));
         args.addAll(List.of("--set", assignment));
       }
-      // a variant's own table is the scale's too (NAME_tiny), as the base table is
-      if (assigned.containsKey("hbaseload.table") && !scale.isDefault()) {
-        final String table = scale.table(assigned.get("hbaseload.table"));
-        assigned.put("hbaseload.table", table);
-        replaceTableArg(args, table);
-      }
       variants.add(new Point(variant.replace("hbaseload.", ""), args, assigned));
     }
-    grid = multiply(grid, scale.tiny ? tinyVariants(variants, value(p, "sweep.tiny.variants")) : variants);
+    grid = multiply(grid, scale.tiny && tinyByNumber ? tinyVariants(variants, tinyVariants) : variants);
     this.hbaseConf = overrides.hbaseConf;
     final List<ServerVariants.Variant> servers = ServerVariants.parse(value(p, ServerVariants.KEY));
     this.serverVariants = scale.tiny ? ServerVariants.tiny(servers) : servers;
@@ -207,7 +206,11 @@ public final class SweepPlanner {
     grid = serverOutermost(grid, serverVariants, cross.equals("baseline"));
     final String repeatText = overrides.repeat != null ? String.valueOf(overrides.repeat) : scale.tiny ? "" : value(p, "sweep.repeat");
     final int repeat = repeatText.isEmpty() ? 1 : RunArguments.positive("sweep.repeat", repeatText);
-    points.addAll(repeat(grid, repeat));
+    final List<Point> scaled = new ArrayList<>();
+    for (Point point : grid) {
+      scaled.add(scaled(point));
+    }
+    points.addAll(repeat(scaled, repeat));
     this.slo = overrides.slo != null ? overrides.slo : value(p, "sweep.slo");
     this.ownerPid = overrides.ownerPid;
 
@@ -227,9 +230,50 @@ public final class SweepPlanner {
         points.set(i, FixedWork.apply(points.get(i), base));
       }
     }
+    checkPoints();
     if (overrides.diskFreeBytes != null && base.getOrDefault("hbaseload.hbase.site", "").isBlank()) {
       scale.checkDisk(base, overrides.diskFreeBytes, overrides.diskName);
     }
+  }
+
+  /**
+   * Every point's hbaseload.* settings through the worker's own {@link io.github.hbasegrindersuite.worker.Settings}:
+   * a bad value in the last point (1001 families, a wide row above its bound) fails the plan, before the first run.
+   */
+  private void checkPoints() throws LifecycleException {
+    for (int i = 0; i < points.size(); i++) {
+      final Map<String, String> settings = new LinkedHashMap<>();
+      base.forEach((k, v) -> {
+        if (k.startsWith("hbaseload.")) {
+          settings.put(k, v);
+        }
+      });
+      points.get(i).sets.forEach((k, v) -> {
+        if (k.startsWith("hbaseload.")) {
+          settings.put(k, v);
+        }
+      });
+      try {
+        io.github.hbasegrindersuite.worker.Settings.load(settings);
+      } catch (io.github.hbasegrindersuite.worker.SettingsException e) {
+        throw new LifecycleException(this.scenario.getFileName() + ": point " + (i + 1) + " (" + points.get(i).label + "): " + e.getMessage());
+      }
+    }
+  }
+
+  /** A point whose own table, rows or regions (a variant's) are scaled as the base's are. */
+  private Point scaled(Point point) throws LifecycleException {
+    final Map<String, String> sets = scale.applyToSets(point.sets);
+    if (sets.equals(point.sets)) {
+      return point;
+    }
+    final List<String> args = new ArrayList<>();
+    for (int i = 0; i < point.args.size(); i++) {
+      final String arg = point.args.get(i);
+      final boolean set = i > 0 && point.args.get(i - 1).equals("--set") && arg.contains("=");
+      args.add(set && sets.containsKey(arg.substring(0, arg.indexOf('='))) ? arg.substring(0, arg.indexOf('=') + 1) + sets.get(arg.substring(0, arg.indexOf('='))) : arg);
+    }
+    return new Point(point.label, args, sets, point.server);
   }
 
   private static String value(Properties p, String key) {
@@ -278,15 +322,6 @@ public final class SweepPlanner {
       }
     }
     return out;
-  }
-
-  /** The --set hbaseload.table=... of a variant's arguments, renamed for the scale. */
-  private static void replaceTableArg(List<String> args, String table) {
-    for (int i = 0; i < args.size(); i++) {
-      if (args.get(i).startsWith("hbaseload.table=")) {
-        args.set(i, "hbaseload.table=" + table);
-      }
-    }
   }
 
   /** sweep.tiny.variants: the 1-based numbers of the variants a tiny sweep keeps (empty: all). */
@@ -373,6 +408,8 @@ public final class SweepPlanner {
       row.put("label", point.label);
       row.put("args", point.args);
       row.put("server_variant", point.server == null ? null : serverJson(dir, point.server));
+      // the table the point runs on: the sweep skips the runs of a table whose preparation timed out or crashed
+      row.put("table", point.sets.getOrDefault("hbaseload.table", base.getOrDefault("hbaseload.table", "hbaseload")).trim());
       final boolean prepared = prepare.equals("each") || prepare.equals("once") && i == 0;
       if (prepared) {
         final Map<String, String> props = new LinkedHashMap<>(base);
