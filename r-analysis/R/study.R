@@ -147,7 +147,8 @@ study_section <- function(sweep_dir, analyses, root) {
   path <- reference_path(record$scenario, record$scenario_file, root)
   if (is.na(path)) return(NULL)
   ref <- read_reference(path)
-  table <- def$table(analyses, ref)
+  # a study that reads the sweep's own files (dana's prepare records) takes its folder
+  table <- if ("sweep_dir" %in% names(formals(def$table))) def$table(analyses, ref, sweep_dir = sweep_dir) else def$table(analyses, ref)
   list(scenario = record$scenario, scale = record$scale, reference_file = path, reference = reference_label(ref$comments),
        source = ref$comments[grepl("^Source:", ref$comments)][1], table = table,
        differs = study_differs(record$scenario, analyses, ref, record$scale))

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # End-to-end test of a published study's scenario (scenarios/*.properties with its figures in
-# scenarios/reference/): gbif-2012-scan at --scale tiny on the embedded HBase, then its sweep
-# report's study table. Sourced by libexec/suite-test after runs.sh (uses rt_logged, RT_SUITE)
+# scenarios/reference/) at --scale tiny on the embedded HBase, then each sweep report's study
+# table. Sourced by libexec/suite-test after runs.sh (uses rt_logged, RT_SUITE)
 # while the private HBase is up. Entry point: run_study_tests.
 
 # The sweep folder a ./suite sweep printed ("sweep-N: /path").
@@ -59,7 +59,7 @@ t_study_pe_tiny() {
     return
   fi
   local fresh_made
-  fresh_made=$(grep -c 'prepared table pe2009_new: 1 region(s), empty (prepare.mode=fresh)' <<< "$RT_OUT")
+  fresh_made=$(grep -c 'prepared table pe2009_new_tiny: 1 region(s), empty (prepare.mode=fresh)' <<< "$RT_OUT")
   rt_logged study-pe-report 240 Rscript "$SUITE_ROOT/r-analysis/report.R" --quiet "$sweep_dir"
   local checked
   if checked=$(python3 - "$sweep_dir/report/report.json" "$SUITE_ROOT/scenarios/reference/hbase-0.20-pe.csv" << 'PY'
@@ -127,8 +127,109 @@ PY
   fi
 }
 
+# hosei-2014-write-tuning at tiny scale: four client variants and the server variants merged into
+# one restart of the private HBase, then its report. The sweep must leave that HBase running with its
+# normal configuration (the tests after this one use it): checked from the region server's /conf.
+t_study_hosei_tiny() {
+  # A run 'degraded' by seconds in which every thread waited on its buffer's flush (buffered puts on
+  # a busy machine) is a result of the study, not a failure; any other status is.
+  rt_logged study-hosei 420 "$RT_SUITE" sweep hosei-2014-write-tuning --scale tiny
+  local sweep_dir took=$RT_SECONDS statuses
+  sweep_dir=$(st_sweep_dir)
+  statuses=$(jq -r '[.plan[].status] | join(" ")' "$sweep_dir/sweep.json" 2> /dev/null)
+  if ((RT_RC != 0)) || [[ ! -f $sweep_dir/sweep.json ]] || ! grep -qxE '((complete|degraded) ?){5}' <<< "$statuses"; then
+    fail "study hosei-2014-write-tuning --scale tiny: rc $RT_RC, runs: ${statuses:-none}: $(tail -3 <<< "$RT_OUT")"
+    return
+  fi
+  rt_logged study-hosei-report 240 Rscript "$SUITE_ROOT/r-analysis/report.R" --quiet "$sweep_dir"
+  local checked
+  # Published rows: the project's CSV as is. Ours: the tiny variants, each a measured fixed-work time
+  # of 2000 rows, with what the region server reported; the merged server variant's run reports the
+  # overrides, the others HBase 2.6.1's own handler count (30). Afterwards the server reports 30 again.
+  if checked=$(python3 - "$sweep_dir/report/report.json" "$SUITE_ROOT/scenarios/reference/hosei-2014-write-tuning.csv" \
+      "http://127.0.0.1:$PORT_REGIONSERVER_INFO/conf?format=json" << 'PY'
+import csv, json, sys, urllib.request
+study = json.load(open(sys.argv[1]))["study"]
+published = list(csv.DictReader(l for l in open(sys.argv[2]) if not l.startswith("#")))
+rows = study["rows"]
+ref = [r for r in rows if r["reference"]]
+ours = {r["variant"]: r for r in rows if not r["reference"]}
+assert study["scenario"] == "hosei-2014-write-tuning" and study["scale"] == "tiny", study["scale"]
+assert [(r["variant"], r["rs1_s"], r["rs3_s"], r["rs5_s"]) for r in ref] == \
+    [(p["variant"], float(p["rs1_s"]), float(p["rs3_s"]), float(p["rs5_s"])) for p in published], ref
+merged = "handler count 500 + compaction threads 2 + memstore flush size 64 MB"
+assert sorted(ours) == sorted(["default (autoflush on)", "autoflush off + write buffer 2 MB (default)", "WAL off",
+                               "30 regions pre-created", merged]), sorted(ours)
+for r in ours.values():
+    assert r["rows"] == 2000 and r["time_kind"].startswith("measured"), r
+    assert abs(r["rows_s"] * r["time_s"] - 2000) < 1e-6 * 2000, r
+assert "before the final flush of 4 buffers of 2 MB" in ours["autoflush off + write buffer 2 MB (default)"]["time_kind"], ours
+assert ours[merged]["server"] == "handler.count=500, thread.compaction.small=2, thread.compaction.large=2, memstore.flush.size=67108864", ours[merged]
+assert ours["WAL off"]["server"].startswith("handler.count=30, thread.compaction.small=(built-in default)"), ours["WAL off"]
+now = {p["key"]: p["value"] for p in json.load(urllib.request.urlopen(sys.argv[3], timeout=10))["properties"]}
+assert now.get("hbase.regionserver.handler.count") == "30" and "hbase.regionserver.thread.compaction.small" not in now, now.get("hbase.regionserver.handler.count")
+print("seconds for 2000 rows: %s; server restored (handler.count %s)" % (
+    ", ".join("%s %.1f" % (v.split(" (")[0].split(" + ")[0], r["time_s"]) for v, r in ours.items()), now["hbase.regionserver.handler.count"]))
+PY
+  ) && ((RT_RC == 0)) && grep -q 'The study: hosei-2014-write-tuning (scale tiny)' "$sweep_dir/report/index.html" \
+      && "$RT_SUITE" hbase status > /dev/null; then
+    pass "study hosei-2014-write-tuning at tiny scale (${took}s, restarts included): $checked"
+  else
+    fail "study hosei-2014-write-tuning at tiny scale: report rc $RT_RC: ${checked:-} $(tail -3 <<< "$RT_OUT")"
+  fi
+}
+
+# dana-schema-stress at tiny scale: one point per dimension (4 runs); its table must hold every
+# published figure from the project's CSV and, for each of the four tests that ran, our figures
+# (setup s from the sweep's prepare record of the family table; a wide row's writes in columns).
+t_study_dana_tiny() {
+  rt_logged study-dana 420 "$RT_SUITE" sweep dana-schema-stress --scale tiny
+  local sweep_dir took=$RT_SECONDS
+  sweep_dir=$(st_sweep_dir)
+  if ((RT_RC != 0)) || [[ ! -f $sweep_dir/sweep.json ]]; then
+    fail "study dana-schema-stress --scale tiny: rc $RT_RC: $(tail -3 <<< "$RT_OUT")"
+    return
+  fi
+  rt_logged study-dana-report 240 Rscript "$SUITE_ROOT/r-analysis/report.R" --quiet "$sweep_dir"
+  local checked
+  if checked=$(python3 - "$sweep_dir/report/report.json" "$SUITE_ROOT/scenarios/reference/dana-schema-stress.csv" "$sweep_dir" << 'PY'
+import csv, glob, json, sys
+study = json.load(open(sys.argv[1]))["study"]
+published = list(csv.DictReader(l for l in open(sys.argv[2]) if not l.startswith("#")))
+rows = {(r["test"], r["parameter"]): r for r in study["rows"]}
+assert study["scenario"] == "dana-schema-stress" and study["scale"] == "tiny", study["scale"]
+for p in published:   # every published figure, as the CSV has it, in its region servers' columns
+    row = rows[(p["test"], float(p["parameter"]))]
+    for col in ("setup_s", "writes_s", "reads_s"):
+        assert row["rs%s_%s" % (p["rs"], col)] == p[col], (p, row)
+ours = {k: r for k, r in rows.items() if r.get("runs")}
+assert sorted(t for t, _ in ours) == ["column families", "columns in one row", "interspersed reads after writes",
+                                      "key order reverse"], sorted(ours)
+families = ours[("column families", 10)]
+records = [json.load(open(f)) for f in glob.glob(sys.argv[3] + "/prepare-*.json")]
+created = [r["create_s"] for r in records if r["table"] == "dana_cf10_tiny" and r["outcome"] == "created"]
+assert len(created) == 1 and abs(families["ours_setup_s"] - created[0]) < 1e-9, (families, records)
+assert families["ours_writes_s"] > 0 and families["ours_reads_s"] > 0, families
+wide = ours[("columns in one row", 2000)]
+assert wide["ours_writes_s"] > 0 and wide["ours_reads_s"] > 0, wide
+assert ours[("key order reverse", 2000)]["ours_writes_s"] > 0 and ours[("key order reverse", 2000)].get("ours_reads_s") is None
+assert ours[("interspersed reads after writes", 2000)]["ours_reads_s"] > 0
+assert all(r.get("ours_outcome") is None for r in ours.values()), ours
+print("setup %.2f s, families writes/reads %.0f/%.0f/s, wide row %.0f columns/s and %.0f reads/s, reverse %.0f writes/s, interspersed %.0f reads/s" % (
+    families["ours_setup_s"], families["ours_writes_s"], families["ours_reads_s"], wide["ours_writes_s"], wide["ours_reads_s"],
+    ours[("key order reverse", 2000)]["ours_writes_s"], ours[("interspersed reads after writes", 2000)]["ours_reads_s"]))
+PY
+  ) && ((RT_RC == 0)) && grep -q 'The study: dana-schema-stress (scale tiny)' "$sweep_dir/report/index.html"; then
+    pass "study dana-schema-stress at tiny scale (${took}s): $checked"
+  else
+    fail "study dana-schema-stress at tiny scale: report rc $RT_RC: ${checked:-} $(tail -3 <<< "$RT_OUT")"
+  fi
+}
+
 run_study_tests() {
   t_study_gbif_tiny
   t_study_pe_tiny
   t_study_adobe_tiny
+  t_study_hosei_tiny
+  t_study_dana_tiny
 }

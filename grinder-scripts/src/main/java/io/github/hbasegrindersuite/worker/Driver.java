@@ -3,6 +3,7 @@ package io.github.hbasegrindersuite.worker;
 import io.github.hbasegrindersuite.worker.Settings.Key;
 import io.github.hbasegrindersuite.worker.keys.KeyChooser;
 import io.github.hbasegrindersuite.worker.targets.Client;
+import io.github.hbasegrindersuite.worker.targets.WideRow;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -30,9 +31,17 @@ public final class Driver implements AutoCloseable {
   private final long timeoutMs;
   private final CallWatchdog watchdog;
   private final CallWatchdog.Slot slot;
+  /** hbaseload.wide.columns (0: off) and wide.batch: puts and gets address one wide row's columns. */
+  private final int wideColumns;
+  private final int wideBatch;
+  private final byte[] wideRow;
+  private long wideRequests;
 
   private Operation chosen;
   private long intendedStart;
+  /** Requests after which this thread's work is done (grinder.runs; 0: none), and those made so far. */
+  private long lastRequest;
+  private long requests;
 
   public Driver(Client client, KeyChooser keys, OperationMix mix, Pacer pacer, ValuePool values,
                 ErrorCounter errors, RequestReport report, Settings settings) {
@@ -50,6 +59,18 @@ public final class Driver implements AutoCloseable {
     this.timeoutMs = settings.integer(Key.TIMEOUT_MS);
     this.watchdog = CallWatchdog.forTimeout(timeoutMs);
     this.slot = watchdog.slot();
+    this.wideColumns = settings.integer(Key.WIDE_COLUMNS);
+    this.wideBatch = settings.integer(Key.WIDE_BATCH);
+    this.wideRow = KeyFormat.rowKey(WideRow.ROW_NUMBER, keyWidth);
+  }
+
+  /**
+   * A fixed amount of work (grinder.runs > 0, sweep.work = rows): the thread's last request also
+   * flushes what its client still buffers, inside that request's timing, so that the run's
+   * elapsed time covers every write -- as a put that fills the buffer pays for its flush.
+   */
+  public void flushWithRequest(long last) {
+    this.lastRequest = last;
   }
 
   /** Chooses the next operation (and waits for its start when paced); returns its test number. */
@@ -66,7 +87,18 @@ public final class Driver implements AutoCloseable {
     Operation operation = chosen;
     byte[] row = null;
     byte[][] rows = null;
-    if (operation == Operation.BATCH_GET || operation == Operation.BATCH_PUT) {
+    int firstColumn = 0;
+    int columns = 0;
+    if (wideColumns > 0) {
+      // the key chooser picks a batch of the wide row's columns: a put writes it, a get reads one column of it
+      row = wideRow;
+      firstColumn = (int) keys.next() * wideBatch;
+      columns = Math.min(wideBatch, wideColumns - firstColumn);
+      if (operation == Operation.GET) {
+        firstColumn += (int) Math.floorMod(mix64(++wideRequests), (long) columns);
+        columns = 1;
+      }
+    } else if (operation == Operation.BATCH_GET || operation == Operation.BATCH_PUT) {
       rows = new byte[batchSize][];
       for (int i = 0; i < batchSize; i++) {
         rows[i] = rowKey();
@@ -79,7 +111,10 @@ public final class Driver implements AutoCloseable {
     long start = System.nanoTime();
     slot.begin(start);
     try {
-      result = call(operation, row, rows);
+      result = wideColumns > 0 ? callWide(operation, row, firstColumn, columns) : call(operation, row, rows);
+      if (++requests == lastRequest) {
+        client.flush();
+      }
     } catch (Exception | LinkageError e) {
       failure = e;
     }
@@ -125,6 +160,22 @@ public final class Driver implements AutoCloseable {
       default:
         throw new IllegalStateException("no call for " + operation);
     }
+  }
+
+  private Object callWide(Operation operation, byte[] row, int first, int count) throws Exception {
+    if (operation == Operation.PUT) {
+      client.putColumns(row, first, count);
+      return null;
+    }
+    return client.getColumn(row, first);
+  }
+
+  /** SplitMix64's finaliser: which column of the batch a wide get reads, spread without a random stream. */
+  static long mix64(long value) {
+    long z = value * 0x9E3779B97F4A7C15L;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
   }
 
   private Throwable verifyValue(byte[] row, byte[] value) {

@@ -1,6 +1,7 @@
 package io.github.hbasegrindersuite.worker;
 
 import io.github.hbasegrindersuite.worker.keys.KeyDistribution;
+import io.github.hbasegrindersuite.worker.targets.RowShape;
 import io.github.hbasegrindersuite.worker.targets.Target;
 import io.github.hbasegrindersuite.worker.targets.ThriftTarget;
 import io.github.hbasegrindersuite.worker.targets.WriteDurability;
@@ -33,7 +34,9 @@ public final class Settings {
         "the operation mix, operation:percent pairs summing to 100 (" + Operation.labels() + ")"),
     TABLE("table", "hbaseload", SettingParser.name(), "the table under load"),
     FAMILY("family", "f", SettingParser.name(), "the column family (with families > 1: f0, f1, ...)"),
-    FAMILIES("families", "1", SettingParser.integer(1, 100), "column families per row"),
+    FAMILIES("families", "1", SettingParser.integer(1, MAX_FAMILIES), "column families per row"),
+    FAMILIES_WRITTEN("families.written", "all", SettingParser.choice(RowShape.FamiliesWritten.class),
+        "with families > 1, which a put writes and a get returns: all of them, or one, each row's own (from its key)"),
     COLUMNS("columns", "1", SettingParser.integer(1, 10000), "columns (qualifiers q0, q1, ...) per family"),
     ROW_COLUMNS("row.columns", "", SettingParser.range(1, 10000),
         "columns per row as MIN-MAX (e.g. 1-5), each row's own from its key; empty: hbaseload.columns on every row"),
@@ -41,6 +44,10 @@ public final class Settings {
         "a row's value bytes in total as MIN-MAX (e.g. 128-256), each row's own, split evenly over its columns; empty: value.size per column"),
     ROWS("rows", "100000", SettingParser.integer(1, Integer.MAX_VALUE),
         "rows in the table; keys are row numbers 0..rows-1"),
+    WIDE_COLUMNS("wide.columns", "0", SettingParser.integer(0, MAX_WIDE_COLUMNS),
+        "a wide row: 0 = off; N = puts add columns q0..qN-1 to one row (row 0), wide.batch columns a put, and gets read one column of it"),
+    WIDE_BATCH("wide.batch", "1000", SettingParser.integer(1, MAX_WIDE_BATCH),
+        "wide row: columns per put (bounds the memory of one request)"),
     KEY_WIDTH("key.width", "10", SettingParser.integer(1, 19), "digits of the zero-padded decimal row key"),
     VALUE_SIZE("value.size", "1000", SettingParser.integer(0, 64 * 1024 * 1024), "bytes per value (per column)"),
     VALUE_KIND("value.kind", "random", SettingParser.choice(ValuePool.Kind.class),
@@ -84,6 +91,10 @@ public final class Settings {
         "thrift target: transport"),
     THRIFT_PROTOCOL("thrift.protocol", "binary", SettingParser.choice(ThriftTarget.Protocol.class),
         "thrift target: protocol"),
+    PREPARE_TIMEOUT_S("prepare.timeout.s", "600", SettingParser.integer(1, 86400),
+        "prepare: seconds the table's creation may take; longer is reported as a timeout (exit 3), not waited for"),
+    PREPARE_RECREATE("prepare.recreate", "false", SettingParser.bool(),
+        "prepare: drop, create and load the table even when it matches (as --force), so that its creation is timed afresh"),
     REGIONS("regions", "8", SettingParser.integer(1, 10000), "prepare: regions the table is pre-split into"),
     PREPARE_MODE("prepare.mode", "load", SettingParser.choice(TablePreparer.Mode.class),
         "prepare: load = create the table and load its rows (nothing to do when it already matches); fresh = drop and create"
@@ -92,7 +103,9 @@ public final class Settings {
         "prepare: column family compression"),
     BLOOM("bloom", "row", SettingParser.choice(TablePreparer.Bloom.class), "prepare: bloom filter"),
     BLOCK_SIZE("block.size", "65536", SettingParser.integer(1024, 16 * 1024 * 1024), "prepare: HFile block size in bytes"),
-    IN_MEMORY("in.memory", "false", SettingParser.bool(), "prepare: keep the families in the in-memory block cache tier");
+    IN_MEMORY("in.memory", "false", SettingParser.bool(), "prepare: keep the families in the in-memory block cache tier"),
+    MSLAB("mslab", "true", SettingParser.bool(),
+        "prepare: false = the table's memstores take no MSLAB chunk (2 MiB of heap per family and region once written: 1000 families, 2 GiB)");
 
     /** The name without the prefix, as grinder.properties writes it after "hbaseload.". */
     public final String shortName;
@@ -121,6 +134,13 @@ public final class Settings {
       throw new IllegalArgumentException("no such setting " + shortName);
     }
   }
+
+  /** The families a table may have: the schema-stress study's largest table had 1000. */
+  static final int MAX_FAMILIES = 1000;
+  /** A wide row: at most the schema-stress study's 1,000,000 columns and this many bytes of values. */
+  static final int MAX_WIDE_COLUMNS = 1_000_000;
+  static final long MAX_WIDE_ROW_BYTES = 1L << 30;
+  static final int MAX_WIDE_BATCH = 100_000;
 
   private static final List<Key> KEYS = List.of(Key.values());
 
@@ -163,6 +183,7 @@ public final class Settings {
       values.put(key, key.parser.parse(key.fullName(), text == null ? "" : text.trim()));
     }
     checkRowShape(values);
+    checkWideRow(values);
     return new Settings(values);
   }
 
@@ -184,6 +205,36 @@ public final class Settings {
     if (bytes.given && bytes.min < maxColumns) {
       throw new SettingsException(Key.ROW_BYTES.fullName() + "=" + bytes + ": a row of " + maxColumns
           + " columns needs at least " + maxColumns + " bytes (one per column)");
+    }
+  }
+
+  /** A wide row: one family, direct target, fixed value size, within MAX_WIDE_ROW_BYTES. */
+  private static void checkWideRow(Map<Key, Object> values) {
+    int wide = (Integer) values.get(Key.WIDE_COLUMNS);
+    if (wide == 0) {
+      return;
+    }
+    String name = Key.WIDE_COLUMNS.fullName() + "=" + wide;
+    long bytes = (long) wide * (Integer) values.get(Key.VALUE_SIZE);
+    if (bytes > MAX_WIDE_ROW_BYTES) {
+      throw new SettingsException(name + " x " + Key.VALUE_SIZE.fullName() + "=" + values.get(Key.VALUE_SIZE)
+          + " is a row of " + bytes + " bytes, above the bound of " + MAX_WIDE_ROW_BYTES + " (1 GiB)");
+    }
+    if (values.get(Key.TARGET) != Target.Kind.DIRECT) {
+      throw new SettingsException(name + " needs hbaseload.target=direct (the thrift targets have no wide row)");
+    }
+    if ((Integer) values.get(Key.FAMILIES) != 1 || ((IntRange) values.get(Key.ROW_COLUMNS)).given
+        || ((IntRange) values.get(Key.ROW_BYTES)).given) {
+      throw new SettingsException(name + " needs hbaseload.families=1 and no row.columns/row.bytes (a wide row is one family of fixed values)");
+    }
+    if ((Boolean) values.get(Key.VERIFY)) {
+      throw new SettingsException(name + " cannot be verified (hbaseload.verify=true checks whole rows)");
+    }
+    for (Object operation : ((Map<?, ?>) values.get(Key.OPERATIONS)).keySet()) {
+      if (operation != Operation.GET && operation != Operation.PUT) {
+        throw new SettingsException(name + " takes gets and puts only, not " + ((Operation) operation).label()
+            + " (hbaseload.operations)");
+      }
     }
   }
 
@@ -223,6 +274,10 @@ public final class Settings {
 
   public IntRange range(Key key) {
     return value(key, IntRange.class);
+  }
+
+  public RowShape.FamiliesWritten familiesWritten() {
+    return value(Key.FAMILIES_WRITTEN, RowShape.FamiliesWritten.class);
   }
 
   public ValuePool.Kind valueKind() {

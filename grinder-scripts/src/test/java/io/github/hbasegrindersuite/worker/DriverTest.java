@@ -58,6 +58,24 @@ class DriverTest {
     @Override public long increment(byte[] row) {
       return 1;
     }
+    @Override public void flush() {
+      calls.add("flush");
+    }
+    /** Wide row: the columns put, by number, and each column read. */
+    final java.util.TreeSet<Integer> wideColumns = new java.util.TreeSet<>();
+    final List<Integer> wideReads = new ArrayList<>();
+
+    @Override public void putColumns(byte[] row, int first, int count) {
+      calls.add("put-columns " + s(row) + " " + first + " " + count);
+      for (int c = first; c < first + count; c++) {
+        wideColumns.add(c);
+      }
+    }
+    @Override public byte[] getColumn(byte[] row, int column) {
+      calls.add("get-column " + s(row) + " " + column);
+      wideReads.add(column);
+      return wideColumns.contains(column) ? new byte[] {1} : null;
+    }
     @Override public void close() {
     }
   }
@@ -120,6 +138,81 @@ class DriverTest {
     for (long[] r : getReports) {
       assertTrue(r[0] >= 2000 && r[0] < 500_000, "witness covers the 2 ms call: " + r[0]);
     }
+  }
+
+  @Test
+  void aFixedAmountOfWorkFlushesTheBufferWithItsLastRequestInsideItsTiming() {
+    MapClient client = new MapClient(new ValuePool(32, false, 1)) {
+      @Override public void flush() {
+        calls.add("flush");
+        try {
+          Thread.sleep(20);     // the buffered rows going out
+        } catch (InterruptedException e) {
+          throw new IllegalStateException(e);
+        }
+      }
+    };
+    Recorded report = new Recorded();
+    Driver d = driver(settings("put:100", false), client, new ErrorCounter(), report, 0);
+    d.flushWithRequest(3);
+    for (int i = 0; i < 4; i++) {
+      d.next();
+      d.execute();
+    }
+    assertEquals(List.of("put 000000", "put 000001", "put 000002", "flush", "put 000003"),
+        client.calls.stream().map(c -> c.replaceAll("put 0*([0-9])", "put 00000$1")).toList());
+    assertTrue(report.requests.get(2)[0] >= 20_000, "the last request's witness covers the flush: " + report.requests.get(2)[0]);
+    assertTrue(report.requests.get(1)[0] < 20_000, "an earlier one does not: " + report.requests.get(1)[0]);
+
+    MapClient duration = new MapClient(new ValuePool(32, false, 1));
+    Driver untimed = driver(settings("put:100", false), duration, new ErrorCounter(), new Recorded(), 0);
+    for (int i = 0; i < 4; i++) {
+      untimed.next();
+      untimed.execute();
+    }
+    assertTrue(duration.calls.stream().noneMatch("flush"::equals), "a run for a duration never flushes in a request");
+  }
+
+  @Test
+  void aWideRowIsWrittenInBatchesByEachThreadsSliceAndReadOneColumnAtATime() {
+    // 2500 columns, 1000 a put: batches 0..2, the last of 500 columns; two threads' slices of the batches
+    Map<String, String> given = new LinkedHashMap<>();
+    given.put("hbaseload.wide.columns", "2500");
+    given.put("hbaseload.wide.batch", "1000");
+    given.put("hbaseload.key.distribution", "sequential");
+    given.put("hbaseload.operations", "put:100");
+    given.put("hbaseload.key.width", "4");
+    Settings s = Settings.load(given);
+    MapClient client = new MapClient(new ValuePool(32, false, 1));
+    ErrorCounter errors = new ErrorCounter();
+    Recorded report = new Recorded();
+    for (int thread = 0; thread < 2; thread++) {
+      Driver d = new Driver(client, io.github.hbasegrindersuite.worker.keys.KeyChoosers.create(s, new SplittableRandom(thread), thread, 2),
+          new OperationMix(s.mix(), new SplittableRandom(1)), new Pacer(0), client.values, errors, report, s);
+      for (int i = 0; i < (thread == 0 ? 1 : 2); i++) {
+        d.next();
+        d.execute();
+      }
+    }
+    assertEquals(List.of("put-columns 0000 0 1000", "put-columns 0000 1000 1000", "put-columns 0000 2000 500"), client.calls);
+    assertEquals(2500, client.wideColumns.size());
+    assertEquals(2499, (int) client.wideColumns.last());
+    given.put("hbaseload.operations", "get:100");
+    given.put("hbaseload.key.distribution", "uniform");
+    Settings reads = Settings.load(given);
+    Driver d = new Driver(client, io.github.hbasegrindersuite.worker.keys.KeyChoosers.create(reads, new SplittableRandom(5), 0, 1),
+        new OperationMix(reads.mix(), new SplittableRandom(1)), new Pacer(0), client.values, errors, report, reads);
+    for (int i = 0; i < 3000; i++) {
+      d.next();
+      d.execute();
+    }
+    assertEquals(3000, client.wideReads.size());
+    assertTrue(client.wideReads.stream().allMatch(c -> c >= 0 && c < 2500), "every read within the row's columns");
+    // spread over the row: every tenth of it is read, and more than half the columns distinct
+    assertEquals(10, client.wideReads.stream().map(c -> c / 250).distinct().count());
+    assertTrue(client.wideReads.stream().distinct().count() > 1250, "distinct columns read");
+    assertEquals("none", errors.summary());
+    assertEquals(3003, report.requests.stream().filter(r -> r[2] == 1).count());
   }
 
   @Test

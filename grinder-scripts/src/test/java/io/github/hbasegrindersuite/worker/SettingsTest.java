@@ -144,7 +144,35 @@ class SettingsTest {
         }
       }
     }
-    assertEquals(25, checked, "alternatives checked (a new choice key or value changes this count)");
+    assertEquals(27, checked, "alternatives checked (a new choice key or value changes this count)");
+  }
+
+  @Test
+  void familiesAreCappedAt1000AndOneFamilyPerRowIsAChoice() {
+    assertEquals(1000, Settings.load(Map.of("hbaseload.families", "1000")).familyNames().size());
+    assertEquals("hbaseload.families=1001 is out of range (accepted: 1..1000)", refused("families", "1001"));
+    assertEquals("one", Settings.load(Map.of("hbaseload.families.written", "ONE")).text(Key.FAMILIES_WRITTEN));
+    assertTrue(refused("families.written", "some").contains("(accepted: all, one)"));
+  }
+
+  @Test
+  void aWideRowIsBoundedAndNamesWhatItCannotBeCombinedWith() {
+    Settings wide = Settings.load(Map.of("hbaseload.wide.columns", "1000000", "hbaseload.operations", "put:100"));
+    assertEquals(1_000_000, wide.integer(Key.WIDE_COLUMNS));
+    assertEquals("hbaseload.wide.columns=1000001 is out of range (accepted: 0..1000000)", refused("wide.columns", "1000001"));
+    assertEquals("hbaseload.wide.columns=600000 x hbaseload.value.size=2000 is a row of 1200000000 bytes, above the bound of"
+            + " 1073741824 (1 GiB)",
+        assertThrows(SettingsException.class, () -> Settings.load(Map.of("hbaseload.wide.columns", "600000",
+            "hbaseload.value.size", "2000", "hbaseload.operations", "put:100"))).getMessage());
+    assertEquals("hbaseload.wide.columns=10 takes gets and puts only, not scan (hbaseload.operations)",
+        assertThrows(SettingsException.class, () -> Settings.load(Map.of("hbaseload.wide.columns", "10",
+            "hbaseload.operations", "scan:100"))).getMessage());
+    assertTrue(assertThrows(SettingsException.class, () -> Settings.load(Map.of("hbaseload.wide.columns", "10",
+        "hbaseload.target", "thrift"))).getMessage().startsWith("hbaseload.wide.columns=10 needs hbaseload.target=direct"));
+    assertTrue(assertThrows(SettingsException.class, () -> Settings.load(Map.of("hbaseload.wide.columns", "10",
+        "hbaseload.families", "2"))).getMessage().startsWith("hbaseload.wide.columns=10 needs hbaseload.families=1"));
+    assertEquals("hbaseload.wide.batch=100001 is out of range (accepted: 1..100000)", refused("wide.batch", "100001"));
+    assertEquals("hbaseload.prepare.timeout.s=0 is out of range (accepted: 1..86400)", refused("prepare.timeout.s", "0"));
   }
 
   @Test
@@ -170,7 +198,7 @@ class SettingsTest {
   void illTypedAndImpossibleValuesAreRefusedWithTheirRange() {
     assertEquals("hbaseload.rows=-5 is out of range (accepted: 1..2147483647)", refused("rows", "-5"));
     assertEquals("hbaseload.rows=many is not a whole number", refused("rows", "many"));
-    assertTrue(refused("key.distribution", "gaussian").contains("(accepted: uniform, zipfian, hotspot, sequential, latest)"));
+    assertTrue(refused("key.distribution", "gaussian").contains("(accepted: uniform, zipfian, hotspot, sequential, latest, reverse)"));
     assertTrue(refused("target", "carrier-pigeon").contains("(accepted: direct, thrift)"));
     assertTrue(refused("zipfian.constant", "1.0").contains("out of range"));
     assertTrue(refused("zookeeper.port", "70000").contains("1..65535"));

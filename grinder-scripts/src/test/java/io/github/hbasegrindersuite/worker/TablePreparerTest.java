@@ -33,4 +33,36 @@ class TablePreparerTest {
     assertEquals(BloomType.ROW, TablePreparer.bloomType(TablePreparer.Bloom.ROW));
     assertEquals(BloomType.ROWCOL, TablePreparer.bloomType(TablePreparer.Bloom.ROWCOL));
   }
+
+  /** A table of other settings must not pass for prepared: a wide row and one family per row change the signature. */
+  @Test
+  void theSignatureNamesAWideRowAndOneFamilyPerRowOnlyWhenGiven() {
+    String plain = new TablePreparer(Settings.load(java.util.Map.of())).signature();
+    assertEquals(false, plain.contains("wide") || plain.contains("families.written"), plain);
+    String wide = new TablePreparer(Settings.load(java.util.Map.of("hbaseload.wide.columns", "10000",
+        "hbaseload.operations", "put:100"))).signature();
+    assertEquals(true, wide.contains(" wide.columns=10000 wide.batch=1000 "), wide);
+    String one = new TablePreparer(Settings.load(java.util.Map.of("hbaseload.families", "3",
+        "hbaseload.families.written", "one"))).signature();
+    assertEquals(true, one.contains("families=f0|f1|f2 columns=1 families.written=one "), one);
+  }
+
+  /** ./suite prepare --record: the JSON the report reads, every field present, nulls included. */
+  @Test
+  void theRecordIsJsonWithEveryFieldAndTheOutcome() throws Exception {
+    PrepareRecord record = new PrepareRecord(Settings.load(java.util.Map.of("hbaseload.table", "dana_cf1000",
+        "hbaseload.families", "1000", "hbaseload.prepare.timeout.s", "60")));
+    record.set("outcome", PrepareRecord.TIMEOUT).set("reason", "not created within hbaseload.prepare.timeout.s=60");
+    java.nio.file.Path file = java.nio.file.Files.createTempFile("prepare", ".json");
+    record.write(file);
+    org.apache.hbase.thirdparty.com.google.gson.JsonObject json = org.apache.hbase.thirdparty.com.google.gson.JsonParser.parseString(java.nio.file.Files.readString(file)).getAsJsonObject();
+    java.nio.file.Files.delete(file);
+    assertEquals("dana_cf1000", json.get("table").getAsString());
+    assertEquals(1000, json.get("families").getAsInt());
+    assertEquals("timeout", json.get("outcome").getAsString());
+    assertEquals(60, json.get("timeout_s").getAsInt());
+    assertEquals(true, json.get("create_s").isJsonNull());
+    assertEquals(14, json.size());
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> record.set("creation_s", 1.0));
+  }
 }

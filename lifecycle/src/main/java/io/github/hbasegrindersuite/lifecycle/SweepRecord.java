@@ -36,7 +36,7 @@ final class SweepRecord {
       final Map<String, Object> row = new LinkedHashMap<>();
       row.put("label", Json.text(point, "label"));
       row.put("run", run == null ? null : run.getFileName().toString());
-      row.put("status", run == null ? "pending" : runStatus(run));
+      row.put("status", run == null ? unrun(sweepDir, Json.integer(point, "point", 0)) : runStatus(run));
       if (run != null) {
         done.add(run.getFileName().toString());
       }
@@ -75,6 +75,20 @@ final class SweepRecord {
       throw new LifecycleException("cannot list " + runsDir + ": " + e.getMessage());
     }
     return runs;
+  }
+
+  /** A point without a run: pending, or skipped because its table's preparation timed out or crashed (prepare-N.json). */
+  private static String unrun(Path sweepDir, int point) {
+    final Path record = sweepDir.resolve("prepare-" + point + ".json");
+    if (!Files.isRegularFile(record)) {
+      return "pending";
+    }
+    try {
+      final String outcome = Json.text(Json.read(record), "outcome");
+      return "timeout".equals(outcome) || "crash".equals(outcome) ? "skipped: table " + outcome : "pending";
+    } catch (LifecycleException e) {
+      return "pending";
+    }
   }
 
   private static String runStatus(Path run) {

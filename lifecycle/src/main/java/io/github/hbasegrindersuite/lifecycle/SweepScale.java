@@ -71,13 +71,41 @@ final class SweepScale {
     if (isDefault()) {
       return;
     }
-    base.put("hbaseload.table", base.getOrDefault("hbaseload.table", "hbaseload").trim() + (tiny ? "_tiny" : "_x" + factor));
+    base.put("hbaseload.table", table(base.getOrDefault("hbaseload.table", "hbaseload")));
     final int rows = (int) Math.min(Integer.MAX_VALUE, number(base, "hbaseload.rows", "100000"));
     base.put("hbaseload.rows", String.valueOf(tiny ? Math.min(rows, TINY_ROWS) : multiply("hbaseload.rows", rows)));
     if (tiny && base.containsKey("hbaseload.regions")) {
       base.put("hbaseload.regions", String.valueOf(Math.min(TINY_REGIONS,
           RunArguments.positive("hbaseload.regions", base.get("hbaseload.regions")))));
     }
+  }
+
+  /** A table's name at this scale: NAME_tiny, NAME_xN, or NAME at the default scale. */
+  String table(String name) {
+    return isDefault() ? name.trim() : name.trim() + (tiny ? "_tiny" : "_x" + factor);
+  }
+
+  /**
+   * A point's own settings (a variant's hbaseload.table, rows, regions) at this scale, as
+   * {@link #applyTo} scales the base's: a variant's table must not escape the scale's own table
+   * name, nor its rows the tiny bound. Keys the point does not set are left out.
+   */
+  Map<String, String> applyToSets(Map<String, String> sets) throws LifecycleException {
+    if (isDefault() || !(sets.containsKey("hbaseload.table") || sets.containsKey("hbaseload.rows") || sets.containsKey("hbaseload.regions"))) {
+      return sets;
+    }
+    final Map<String, String> out = new java.util.LinkedHashMap<>(sets);
+    if (sets.containsKey("hbaseload.table")) {
+      out.put("hbaseload.table", table(sets.get("hbaseload.table")));
+    }
+    if (sets.containsKey("hbaseload.rows")) {
+      final int rows = (int) Math.min(Integer.MAX_VALUE, number(sets, "hbaseload.rows", "1"));
+      out.put("hbaseload.rows", String.valueOf(tiny ? Math.min(rows, TINY_ROWS) : multiply("hbaseload.rows", rows)));
+    }
+    if (tiny && sets.containsKey("hbaseload.regions")) {
+      out.put("hbaseload.regions", String.valueOf(Math.min(TINY_REGIONS, RunArguments.positive("hbaseload.regions", sets.get("hbaseload.regions")))));
+    }
+    return out;
   }
 
   private int multiply(String what, int value) throws LifecycleException {

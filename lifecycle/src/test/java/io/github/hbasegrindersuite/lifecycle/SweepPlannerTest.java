@@ -58,7 +58,8 @@ class SweepPlannerTest {
     final String unknown = assertThrows(LifecycleException.class, () -> planner(none, "sweep.threadz = 1")).getMessage();
     assertTrue(unknown.endsWith("s.properties: unknown key sweep.threadz (accepted: sweep.name, sweep.threads, sweep.operations,"
         + " sweep.targets, sweep.injectors, sweep.hosts, sweep.lab, sweep.duration, sweep.processes, sweep.prepare,"
-        + " sweep.variants, sweep.repeat, sweep.slo, sweep.scale, sweep.work, sweep.vary.KEY)"), unknown);
+        + " sweep.variants, sweep.repeat, sweep.slo, sweep.scale, sweep.work, sweep.server.variants, sweep.server.cross, sweep.tiny.variants,"
+        + " sweep.vary.KEY)"), unknown);
     assertTrue(assertThrows(LifecycleException.class, () -> planner(none, "sweep.targets = direct | rest")).getMessage()
         .endsWith("sweep.targets: 'rest' is not accepted (accepted: direct, thrift)"));
     assertEquals("sweep.threads '0' is not a whole number > 0",
@@ -199,5 +200,58 @@ class SweepPlannerTest {
     assertEquals("pending", Json.text(record.getAsJsonArray("plan").get(0).getAsJsonObject(), "status"));
     assertEquals("complete", Json.text(record.getAsJsonArray("plan").get(1).getAsJsonObject(), "status"));
     assertEquals("incomplete", Json.text(record, "status"));
+  }
+
+  private static final String[] SCHEMA_LIKE = {"sweep.prepare = each",
+      "sweep.variants = hbaseload.table=cf10;hbaseload.families=10 | hbaseload.table=keys;hbaseload.rows=1000000;hbaseload.regions=8",
+      "sweep.tiny.variants = hbaseload.table=keys;hbaseload.rows=1000000;hbaseload.key.distribution=reverse"};
+
+  /** A variant's own table and rows are scaled as the base's: tiny must not write a million rows into the default scale's table. */
+  @Test
+  void tinyRunsTheTinyVariantsAndScalesEachPointsOwnTableAndRows() throws Exception {
+    final SweepPlanner.Overrides o = new SweepPlanner.Overrides();
+    o.scale = "tiny";
+    final SweepPlanner tiny = planner(o, SCHEMA_LIKE);
+    assertEquals(List.of("table=keys;rows=1000000;key.distribution=reverse"), labels(tiny));
+    assertEquals(List.of("--set", "hbaseload.table=keys_tiny", "--set", "hbaseload.rows=2000", "--set", "hbaseload.key.distribution=reverse"),
+        tiny.points.get(0).args);
+    final Path sweep = tiny.write(dir.resolve("runs"));
+    final JsonObject point = Json.read(sweep.resolve("sweep-plan.json")).getAsJsonArray("points").get(0).getAsJsonObject();
+    assertEquals("keys_tiny", Json.text(point, "table"));
+    assertEquals("2000", PropertiesFile.read(Path.of(Json.text(point, "prepare_properties"))).getProperty("hbaseload.rows"));
+
+    final SweepPlanner full = planner(new SweepPlanner.Overrides(), SCHEMA_LIKE);
+    assertEquals(2, full.points.size());
+    assertEquals("hbaseload.rows=1000000", full.points.get(1).args.get(3));
+    final SweepPlanner.Overrides two = new SweepPlanner.Overrides();
+    two.scale = "2";
+    final SweepPlanner doubled = planner(two, SCHEMA_LIKE);
+    assertEquals(List.of("--set", "hbaseload.table=keys_x2", "--set", "hbaseload.rows=2000000", "--set", "hbaseload.regions=8"),
+        doubled.points.get(1).args);
+  }
+
+  /** A point whose table could not be made (prepare-N.json says timeout or crash) is recorded as skipped, not pending. */
+  @Test
+  void aPointSkippedForItsTableIsRecordedWithTheTablesOutcome() throws Exception {
+    final SweepPlanner p = planner(new SweepPlanner.Overrides(), SCHEMA_LIKE);
+    final Path sweep = p.write(dir.resolve("runs"));
+    Files.writeString(sweep.resolve("prepare-1.json"), "{\"outcome\":\"timeout\"}");
+    Files.writeString(sweep.resolve("prepare-2.json"), "{\"outcome\":\"created\"}");
+    SweepRecord.write(sweep, "complete");
+    final JsonObject record = Json.read(sweep.resolve("sweep.json"));
+    assertEquals("skipped: table timeout", Json.text(record.getAsJsonArray("plan").get(0).getAsJsonObject(), "status"));
+    assertEquals("pending", Json.text(record.getAsJsonArray("plan").get(1).getAsJsonObject(), "status"));
+  }
+
+  /** Bad input in any point fails the plan, naming the point and the key, before anything runs. */
+  @Test
+  void everyPointsSettingsAreCheckedBeforeTheFirstRun() throws Exception {
+    final SweepPlanner.Overrides none = new SweepPlanner.Overrides();
+    assertEquals("s.properties: point 2 (table=b;families=1001): hbaseload.families=1001 is out of range (accepted: 1..1000)",
+        assertThrows(LifecycleException.class, () -> planner(none,
+            "sweep.variants = hbaseload.table=a;hbaseload.families=10 | hbaseload.table=b;hbaseload.families=1001")).getMessage());
+    assertTrue(assertThrows(LifecycleException.class, () -> planner(none, "hbaseload.operations = put:100",
+        "sweep.variants = hbaseload.wide.columns=1000000;hbaseload.value.size=2000")).getMessage()
+        .startsWith("s.properties: point 1 (wide.columns=1000000;value.size=2000): hbaseload.wide.columns=1000000 x hbaseload.value.size=2000 is a row of"));
   }
 }

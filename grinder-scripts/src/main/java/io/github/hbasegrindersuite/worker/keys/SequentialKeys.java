@@ -26,6 +26,11 @@ public final class SequentialKeys implements KeyChooser {
     this.step = Math.max(1, step);
   }
 
+  /** Rows in this slice (at least 1). */
+  long length() {
+    return length;
+  }
+
   @Override
   public long next() {
     long row = first + offset;

@@ -104,14 +104,14 @@ public final class DirectTarget implements Target {
     @Override
     public byte[] get(byte[] row) throws Exception {
       Result result = table.get(new Get(row));
-      return result.isEmpty() ? null : result.getValue(shape.families[0], shape.qualifiers[0]);
+      return result.isEmpty() ? null : result.getValue(shape.familiesOf(row)[0], shape.qualifiers[0]);
     }
 
     private Put newPut(byte[] row) {
       Put put = new Put(row);
       put.setDurability(durability);
       final int columns = shape.columnsOf(row);
-      for (byte[] family : shape.families) {
+      for (byte[] family : shape.familiesOf(row)) {
         for (int c = 0; c < columns; c++) {
           put.addColumn(family, shape.qualifiers[c], shape.value(values, row, c, columns, random));
         }
@@ -126,6 +126,17 @@ public final class DirectTarget implements Target {
       } else {
         table.put(newPut(row));
       }
+    }
+
+    @Override
+    public void putColumns(byte[] row, int first, int count) throws Exception {
+      table.put(WideRow.put(row, first, count, shape.families[0], values, random, durability));
+    }
+
+    @Override
+    public byte[] getColumn(byte[] row, int column) throws Exception {
+      byte[] qualifier = WideRow.qualifier(column);
+      return table.get(new Get(row).addColumn(shape.families[0], qualifier)).getValue(shape.families[0], qualifier);
     }
 
     @Override
@@ -176,6 +187,13 @@ public final class DirectTarget implements Target {
     @Override
     public long increment(byte[] row) throws Exception {
       return table.incrementColumnValue(row, shape.families[0], RowShape.COUNTER, 1, durability);
+    }
+
+    @Override
+    public void flush() throws Exception {
+      if (mutator != null) {
+        mutator.flush();
+      }
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.github.hbasegrindersuite.worker.targets;
 
+import io.github.hbasegrindersuite.worker.Choice;
 import io.github.hbasegrindersuite.worker.IntRange;
 import io.github.hbasegrindersuite.worker.Settings;
 import io.github.hbasegrindersuite.worker.Settings.Key;
@@ -18,17 +19,28 @@ import java.util.SplittableRandom;
 public final class RowShape {
   static final byte[] COUNTER = "counter".getBytes(StandardCharsets.US_ASCII);
 
+  /** hbaseload.families.written's accepted values. */
+  public enum FamiliesWritten implements Choice { ALL, ONE }
+
   public final byte[][] families;
   /** Every qualifier a row may have; a row uses the first {@link #columnsOf} of them. */
   public final byte[][] qualifiers;
   private final IntRange rowColumns;
   private final IntRange rowBytes;
+  private final boolean oneFamily;
+  /** Each family alone, so familiesOf allocates nothing per request. */
+  private final byte[][][] single;
 
   public RowShape(Settings settings) {
     List<String> names = settings.familyNames();
     families = new byte[names.size()][];
     for (int i = 0; i < families.length; i++) {
       families[i] = names.get(i).getBytes(StandardCharsets.UTF_8);
+    }
+    oneFamily = settings.familiesWritten() == FamiliesWritten.ONE;
+    single = new byte[families.length][][];
+    for (int i = 0; i < families.length; i++) {
+      single[i] = new byte[][] {families[i]};
     }
     rowColumns = settings.range(Key.ROW_COLUMNS);
     rowBytes = settings.range(Key.ROW_BYTES);
@@ -37,6 +49,14 @@ public final class RowShape {
     for (int i = 0; i < columns; i++) {
       qualifiers[i] = (columns == 1 ? "v" : "q" + i).getBytes(StandardCharsets.US_ASCII);
     }
+  }
+
+  /**
+   * The families this row has: every family, or with hbaseload.families.written=one a single one
+   * picked from the key (so 1000 families cost one value per put, as a 10-family table does).
+   */
+  public byte[][] familiesOf(byte[] row) {
+    return oneFamily ? single[(int) Math.floorMod(hash(row, 3), (long) families.length)] : families;
   }
 
   /** The columns this row has. */

@@ -178,7 +178,7 @@ public final class ThriftTarget implements Target {
     public byte[] get(byte[] row) throws Exception {
       TResult result = call(s -> s.get(table, new TGet(ByteBuffer.wrap(row))));
       for (TColumnValue cell : result.getColumnValues()) {
-        if (cell.bufferForFamily().equals(families[0]) && cell.bufferForQualifier().equals(qualifiers[0])) {
+        if (cell.bufferForFamily().equals(ByteBuffer.wrap(shape.familiesOf(row)[0])) && cell.bufferForQualifier().equals(qualifiers[0])) {
           return cell.getValue();
         }
       }
@@ -187,8 +187,10 @@ public final class ThriftTarget implements Target {
 
     private TPut newPut(byte[] row) {
       final int columns = shape.columnsOf(row);
-      List<TColumnValue> cells = new ArrayList<>(families.length * columns);
-      for (ByteBuffer family : families) {
+      final byte[][] written = shape.familiesOf(row);
+      List<TColumnValue> cells = new ArrayList<>(written.length * columns);
+      for (byte[] name : written) {
+        ByteBuffer family = ByteBuffer.wrap(name);
         for (int c = 0; c < columns; c++) {
           cells.add(new TColumnValue(family, qualifiers[c], ByteBuffer.wrap(shape.value(values, row, c, columns, random))));
         }

@@ -136,4 +136,27 @@ class KeyChoosersTest {
     KeyChooser mixed = KeyChoosers.create(Settings.load(scanOnly), new SplittableRandom(1), 0, 2);
     assertEquals(List.of(0L, 1L), List.of(mixed.next(), mixed.next()));
   }
+
+  @Test
+  void reverseWalksEachThreadsOwnSliceFromItsEndDownAndWraps() {
+    // 10 rows over 3 threads: slices 0-2, 3-5, 6-9 (SequentialKeys' cut), each walked downwards
+    assertEquals(List.of(2L, 1L, 0L, 2L), draws(new ReverseKeys(10, 0, 3), 4));
+    assertEquals(List.of(5L, 4L, 3L, 5L), draws(new ReverseKeys(10, 1, 3), 4));
+    assertEquals(List.of(9L, 8L, 7L, 6L, 9L), draws(new ReverseKeys(10, 2, 3), 5));
+    // together one pass of the threads writes every row exactly once, in descending order per slice
+    Set<Long> all = new HashSet<>();
+    for (int t = 0; t < 3; t++) {
+      all.addAll(draws(new ReverseKeys(10, t, 3), t == 2 ? 4 : 3));
+    }
+    assertEquals(10, all.size());
+    assertEquals(List.of(0L), draws(new ReverseKeys(1, 0, 1), 1));
+  }
+
+  private static List<Long> draws(KeyChooser keys, int n) {
+    List<Long> out = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      out.add(keys.next());
+    }
+    return out;
+  }
 }

@@ -73,4 +73,22 @@ class RowShapeTest {
     assertEquals(-1, shape.bytesOf(row));
     assertEquals(40, shape.value(values, row, 2, 3, new SplittableRandom(1)).length);
   }
+
+  @Test
+  void oneFamilyWrittenPicksEachRowsOwnFamilySpreadOverAllOfThem() {
+    RowShape all = new RowShape(settings("families", "1000"));
+    assertEquals(1000, all.familiesOf(KeyFormat.rowKey(3, 10)).length);
+    RowShape one = new RowShape(settings("families", "1000", "families.written", "one"));
+    Map<String, Integer> used = new TreeMap<>();
+    for (long r = 0; r < 20000; r++) {
+      byte[] row = KeyFormat.rowKey(r, 10);
+      byte[][] families = one.familiesOf(row);
+      assertEquals(1, families.length);
+      assertArrayEquals(families[0], one.familiesOf(KeyFormat.rowKey(r, 10))[0], "the same family on every write");
+      used.merge(new String(families[0]), 1, Integer::sum);
+    }
+    // 20000 rows over 1000 families: all of them used, none more than 3x its share
+    assertEquals(1000, used.size());
+    assertTrue(used.values().stream().allMatch(n -> n < 60), used.toString());
+  }
 }
