@@ -93,3 +93,21 @@ u_sweep_help_lists_every_sweep_key() {
     fail "./suite sweep --help misses: ${missing:-none} (keys found in SweepPlanner: $(wc -w <<< "$keys"))"
   fi
 }
+
+# A server variant the suite cannot apply is one line naming the key, before any sweep folder exists:
+# a cluster it does not manage (hbaseload.hbase.site set), an empty value.
+u_sweep_refuses_server_variants_it_cannot_apply() {
+  local dir=$TEST_LOGS/server-variants out1 out2 rc1=0 rc2=0
+  mkdir -p "$dir/runs"
+  printf 'sweep.threads = 2\nsweep.server.variants = default | hbase.regionserver.handler.count=100\nhbaseload.hbase.site = /etc/hbase/conf/hbase-site.xml\n' > "$dir/cluster.properties"
+  printf 'sweep.threads = 2\nsweep.server.variants = hbase.hregion.memstore.flush.size=\n' > "$dir/empty.properties"
+  out1=$(SUITE_RUNS_DIR=$dir/runs "$SUITE_ROOT/suite" sweep "$dir/cluster.properties" 2>&1) || rc1=$?
+  out2=$(SUITE_RUNS_DIR=$dir/runs "$SUITE_ROOT/suite" sweep "$dir/empty.properties" 2>&1) || rc2=$?
+  if ((rc1 == 1 && rc2 == 1)) && [[ $(wc -l <<< "$out1") == 1 && $(wc -l <<< "$out2") == 1 && -z $(find "$dir/runs" -mindepth 1) ]] \
+     && [[ $out1 == *"the suite does not manage that cluster: set hbase.regionserver.handler.count on it and run the client variants only" ]] \
+     && [[ $out2 == "suite sweep: sweep.server.variants: hbase.hregion.memstore.flush.size has an empty value" ]]; then
+    pass "sweep: a server variant on an unmanaged cluster or with an empty value is one line, exit 1, nothing created"
+  else
+    fail "sweep server variants refused: rc $rc1/$rc2: $out1 | $out2 | runs: $(find "$dir/runs" -mindepth 1 -printf "%f ")"
+  fi
+}

@@ -39,6 +39,9 @@ public final class Driver implements AutoCloseable {
 
   private Operation chosen;
   private long intendedStart;
+  /** Requests after which this thread's work is done (grinder.runs; 0: none), and those made so far. */
+  private long lastRequest;
+  private long requests;
 
   public Driver(Client client, KeyChooser keys, OperationMix mix, Pacer pacer, ValuePool values,
                 ErrorCounter errors, RequestReport report, Settings settings) {
@@ -59,6 +62,15 @@ public final class Driver implements AutoCloseable {
     this.wideColumns = settings.integer(Key.WIDE_COLUMNS);
     this.wideBatch = settings.integer(Key.WIDE_BATCH);
     this.wideRow = KeyFormat.rowKey(WideRow.ROW_NUMBER, keyWidth);
+  }
+
+  /**
+   * A fixed amount of work (grinder.runs > 0, sweep.work = rows): the thread's last request also
+   * flushes what its client still buffers, inside that request's timing, so that the run's
+   * elapsed time covers every write -- as a put that fills the buffer pays for its flush.
+   */
+  public void flushWithRequest(long last) {
+    this.lastRequest = last;
   }
 
   /** Chooses the next operation (and waits for its start when paced); returns its test number. */
@@ -100,6 +112,9 @@ public final class Driver implements AutoCloseable {
     slot.begin(start);
     try {
       result = wideColumns > 0 ? callWide(operation, row, firstColumn, columns) : call(operation, row, rows);
+      if (++requests == lastRequest) {
+        client.flush();
+      }
     } catch (Exception | LinkageError e) {
       failure = e;
     }

@@ -24,6 +24,8 @@ public final class WorkerProcess implements AutoCloseable {
   private final int processNumber;
   private final int processes;
   private final int threads;
+  /** grinder.runs: requests each thread makes (0: until the duration ends it); see {@link Driver#flushWithRequest}. */
+  private long runsPerThread;
   private volatile IntervalLog intervals;
 
   private WorkerProcess(Settings settings, int agentNumber, int processNumber, int processes, int threads)
@@ -45,7 +47,9 @@ public final class WorkerProcess implements AutoCloseable {
     Settings settings = Settings.load(properties);
     int processes = Integer.parseInt(properties.getProperty("grinder.processes", "1").trim());
     int threads = Integer.parseInt(properties.getProperty("grinder.threads", "1").trim());
-    return new WorkerProcess(settings, Math.max(agentNumber, 0), processNumber, processes, threads);
+    WorkerProcess worker = new WorkerProcess(settings, Math.max(agentNumber, 0), processNumber, processes, threads);
+    worker.runsPerThread = Long.parseLong(properties.getProperty("grinder.runs", "0").trim());
+    return worker;
   }
 
   public Settings settings() {
@@ -85,9 +89,11 @@ public final class WorkerProcess implements AutoCloseable {
     int agents = settings.integer(Key.AGENTS);
     int slices = agents * processes * threads;
     int slice = ((agentNumber % agents) * processes + processNumber) * threads + threadNumber;
-    return new Driver(target.client(random.split()), KeyChoosers.create(settings, random.split(), slice, slices),
+    Driver driver = new Driver(target.client(random.split()), KeyChoosers.create(settings, random.split(), slice, slices),
         new OperationMix(settings.mix(), random.split()), new Pacer(settings.decimal(Key.RATE_PER_THREAD)),
         values, errors, intervals == null ? report : new IntervalReport(report, intervals), settings);
+    driver.flushWithRequest(runsPerThread);
+    return driver;
   }
 
   public String errorSummary() {

@@ -58,6 +58,9 @@ class DriverTest {
     @Override public long increment(byte[] row) {
       return 1;
     }
+    @Override public void flush() {
+      calls.add("flush");
+    }
     /** Wide row: the columns put, by number, and each column read. */
     final java.util.TreeSet<Integer> wideColumns = new java.util.TreeSet<>();
     final List<Integer> wideReads = new ArrayList<>();
@@ -135,6 +138,39 @@ class DriverTest {
     for (long[] r : getReports) {
       assertTrue(r[0] >= 2000 && r[0] < 500_000, "witness covers the 2 ms call: " + r[0]);
     }
+  }
+
+  @Test
+  void aFixedAmountOfWorkFlushesTheBufferWithItsLastRequestInsideItsTiming() {
+    MapClient client = new MapClient(new ValuePool(32, false, 1)) {
+      @Override public void flush() {
+        calls.add("flush");
+        try {
+          Thread.sleep(20);     // the buffered rows going out
+        } catch (InterruptedException e) {
+          throw new IllegalStateException(e);
+        }
+      }
+    };
+    Recorded report = new Recorded();
+    Driver d = driver(settings("put:100", false), client, new ErrorCounter(), report, 0);
+    d.flushWithRequest(3);
+    for (int i = 0; i < 4; i++) {
+      d.next();
+      d.execute();
+    }
+    assertEquals(List.of("put 000000", "put 000001", "put 000002", "flush", "put 000003"),
+        client.calls.stream().map(c -> c.replaceAll("put 0*([0-9])", "put 00000$1")).toList());
+    assertTrue(report.requests.get(2)[0] >= 20_000, "the last request's witness covers the flush: " + report.requests.get(2)[0]);
+    assertTrue(report.requests.get(1)[0] < 20_000, "an earlier one does not: " + report.requests.get(1)[0]);
+
+    MapClient duration = new MapClient(new ValuePool(32, false, 1));
+    Driver untimed = driver(settings("put:100", false), duration, new ErrorCounter(), new Recorded(), 0);
+    for (int i = 0; i < 4; i++) {
+      untimed.next();
+      untimed.execute();
+    }
+    assertTrue(duration.calls.stream().noneMatch("flush"::equals), "a run for a duration never flushes in a request");
   }
 
   @Test

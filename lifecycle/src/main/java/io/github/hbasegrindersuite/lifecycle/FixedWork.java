@@ -43,7 +43,7 @@ final class FixedWork {
     args.addAll(List.of("--set", "grinder.runs=" + runs));
     final Map<String, String> sets = new LinkedHashMap<>(point.sets);
     sets.put("grinder.runs", String.valueOf(runs));
-    return new SweepPlanner.Point(point.label + ", " + runs + " requests a thread", args, sets);
+    return new SweepPlanner.Point(point.label + ", " + runs + " requests a thread", args, sets, point.server);
   }
 
   private static long whole(Map<String, String> props, String key, String otherwise) throws LifecycleException {

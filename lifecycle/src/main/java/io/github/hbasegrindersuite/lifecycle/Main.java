@@ -19,7 +19,10 @@ import java.util.Map;
  *                                                    from the observations its manifest kept
  * sweep-plan --runs-dir D --default-properties F --plan-out FILE [--dry-run] SCENARIO [--duration D]
  *          [--scale tiny|default|N] [--injectors N] [--repeat N] [--slo GATES] [--owner-pid PID]  expand a sweep into runs
+ *          [--hbase-conf DIR]                       (the embedded HBase's conf, which server variants copy)
  * sweep-record SWEEP_DIR STATUS                      write sweep.json from the sweep's runs
+ * server-conf --url URL --keys K1,K2 [--variant LABEL] [--expect JSON] --out FILE [--timeout S]
+ *                                                    a region server's settings read back from its /conf (ServerConf)
  * stale-runs --runs-dir D                            runs and sweeps still "running" whose ./suite run
  *                                                    or sweep is gone: "DIR TAB OWNER_PID" lines
  * resolve-properties --out FILE --port-offset N --script S --log-dir D --worker-classpath CP PROPERTIES
@@ -71,6 +74,8 @@ public final class Main {
           System.out.println(stale.runDir + "\t" + stale.ownerPid);
         }
         return 0;
+      case "server-conf":
+        return ServerConf.main(options(rest, List.of()));
       case "sweep-record":
         if (rest.size() != 2) {
           throw new IllegalArgumentException("usage: sweep-record SWEEP_DIR STATUS");
@@ -177,6 +182,9 @@ public final class Main {
       }
     }
     overrides.ownerPid = Long.parseLong(options.getOrDefault("--owner-pid", "0"));
+    if (options.containsKey("--hbase-conf")) {
+      overrides.hbaseConf = Path.of(options.get("--hbase-conf"));
+    }
     final String scenario = options.get("");
     if (scenario == null) {
       throw new LifecycleException("no scenario given");
@@ -247,7 +255,7 @@ public final class Main {
     return options;
   }
 
-  private static String required(Map<String, String> options, String key) {
+  static String required(Map<String, String> options, String key) {
     final String value = options.get(key);
     if (value == null) {
       throw new IllegalArgumentException("missing " + key);

@@ -24,7 +24,7 @@ public final class SweepPlanner {
 
   static final List<String> KEYS = List.of("sweep.name", "sweep.threads", "sweep.operations", "sweep.targets", "sweep.injectors",
       "sweep.hosts", "sweep.lab", "sweep.duration", "sweep.processes", "sweep.prepare", "sweep.variants", "sweep.repeat", "sweep.slo", "sweep.scale", "sweep.work",
-      "sweep.tiny.variants");
+      ServerVariants.KEY, "sweep.server.cross", "sweep.tiny.variants");
   private static final Pattern ASSIGNMENT = Pattern.compile("[A-Za-z][A-Za-z0-9._-]*=.*");
 
   /** One run of the sweep: its label and the ./suite run arguments that make it. */
@@ -32,11 +32,18 @@ public final class SweepPlanner {
     final String label;
     final List<String> args;
     final Map<String, String> sets;
+    /** The server variant the embedded HBase runs with for this point (null: no sweep.server.variants). */
+    final ServerVariants.Variant server;
 
     Point(String label, List<String> args, Map<String, String> sets) {
+      this(label, args, sets, null);
+    }
+
+    Point(String label, List<String> args, Map<String, String> sets, ServerVariants.Variant server) {
       this.label = label;
       this.args = args;
       this.sets = sets;
+      this.server = server;
     }
   }
 
@@ -53,6 +60,8 @@ public final class SweepPlanner {
     String diskName;
     /** The ./suite sweep process (0: none recorded): see {@link StaleRuns}. */
     long ownerPid;
+    /** The embedded HBase's normal conf folder, which server variants copy (null: not read, no conf written). */
+    Path hbaseConf;
   }
 
   /** Properties that remember the order of their keys (sweep.vary.* apply in file order). */
@@ -79,6 +88,9 @@ public final class SweepPlanner {
   private final long ownerPid;
   final String durationText;
   final SweepScale scale;
+  /** sweep.server.variants at this scale (empty: the sweep restarts nothing). */
+  final List<ServerVariants.Variant> serverVariants;
+  private final Path hbaseConf;
   /** sweep.work: duration (each run as long as its duration) or rows (a fixed amount of work: {@link FixedWork}). */
   final String work;
 
@@ -167,7 +179,10 @@ public final class SweepPlanner {
     }
     final List<Point> variants = new ArrayList<>();
     // a scenario whose points cannot all run in seconds names the few that tiny runs
-    final String variantKey = scale.tiny && !value(p, "sweep.tiny.variants").isEmpty() ? "sweep.tiny.variants" : "sweep.variants";
+    // sweep.tiny.variants: the numbers of the variants tiny keeps (1,3), or variants of its own
+    final String tinyVariants = value(p, "sweep.tiny.variants");
+    final boolean tinyByNumber = tinyVariants.matches("[0-9][0-9 ,]*");
+    final String variantKey = scale.tiny && !tinyVariants.isEmpty() && !tinyByNumber ? "sweep.tiny.variants" : "sweep.variants";
     for (String variant : split(value(p, variantKey), "\\|")) {
       final Map<String, String> assigned = new LinkedHashMap<>();
       final List<String> args = new ArrayList<>();
@@ -180,7 +195,15 @@ public final class SweepPlanner {
       }
       variants.add(new Point(variant.replace("hbaseload.", ""), args, assigned));
     }
-    grid = multiply(grid, variants);
+    grid = multiply(grid, scale.tiny && tinyByNumber ? tinyVariants(variants, tinyVariants) : variants);
+    this.hbaseConf = overrides.hbaseConf;
+    final List<ServerVariants.Variant> servers = ServerVariants.parse(value(p, ServerVariants.KEY));
+    this.serverVariants = scale.tiny ? ServerVariants.tiny(servers) : servers;
+    final String cross = value(p, "sweep.server.cross").isEmpty() ? "all" : value(p, "sweep.server.cross");
+    if (!List.of("all", "baseline").contains(cross)) {
+      throw new LifecycleException(this.scenario + ": sweep.server.cross=" + cross + " is not accepted (accepted: all, baseline)");
+    }
+    grid = serverOutermost(grid, serverVariants, cross.equals("baseline"));
     final String repeatText = overrides.repeat != null ? String.valueOf(overrides.repeat) : scale.tiny ? "" : value(p, "sweep.repeat");
     final int repeat = repeatText.isEmpty() ? 1 : RunArguments.positive("sweep.repeat", repeatText);
     final List<Point> scaled = new ArrayList<>();
@@ -198,6 +221,10 @@ public final class SweepPlanner {
       }
     }
     scale.applyTo(base);
+    ServerVariants.refuseUnmanaged(serverVariants, base.get("hbaseload.hbase.site"));
+    if (hbaseConf != null) {
+      ServerVariants.refuseOwnKeys(serverVariants, hbaseConf);
+    }
     if (fixedWork) {
       for (int i = 0; i < points.size(); i++) {
         points.set(i, FixedWork.apply(points.get(i), base));
@@ -246,7 +273,7 @@ public final class SweepPlanner {
       final boolean set = i > 0 && point.args.get(i - 1).equals("--set") && arg.contains("=");
       args.add(set && sets.containsKey(arg.substring(0, arg.indexOf('='))) ? arg.substring(0, arg.indexOf('=') + 1) + sets.get(arg.substring(0, arg.indexOf('='))) : arg);
     }
-    return new Point(point.label, args, sets);
+    return new Point(point.label, args, sets, point.server);
   }
 
   private static String value(Properties p, String key) {
@@ -291,7 +318,43 @@ public final class SweepPlanner {
       }
       for (Point point : order) {
         final String label = point.label.isEmpty() ? "the scenario as it is" : point.label;
-        out.add(new Point(times > 1 ? label + " (repeat " + (r + 1) + " of " + times + ")" : label, point.args, point.sets));
+        out.add(new Point(times > 1 ? label + " (repeat " + (r + 1) + " of " + times + ")" : label, point.args, point.sets, point.server));
+      }
+    }
+    return out;
+  }
+
+  /** sweep.tiny.variants: the 1-based numbers of the variants a tiny sweep keeps (empty: all). */
+  private List<Point> tinyVariants(List<Point> variants, String numbers) throws LifecycleException {
+    if (numbers.isEmpty()) {
+      return variants;
+    }
+    final List<Point> kept = new ArrayList<>();
+    for (String n : split(numbers, ",")) {
+      final int i = RunArguments.positive("sweep.tiny.variants", n);
+      if (i > variants.size()) {
+        throw new LifecycleException(scenario + ": sweep.tiny.variants: " + i + " is more than the " + variants.size() + " sweep.variants");
+      }
+      kept.add(variants.get(i - 1));
+    }
+    return kept;
+  }
+
+  /**
+   * Server variants outermost, so that the HBase restarts once per variant. With baseline, a
+   * server variant other than the first runs only the grid's first point (one factor at a time,
+   * as the published studies varied them); the first runs the whole grid.
+   */
+  static List<Point> serverOutermost(List<Point> grid, List<ServerVariants.Variant> servers, boolean baseline) {
+    if (servers.isEmpty()) {
+      return grid;
+    }
+    final List<Point> out = new ArrayList<>();
+    for (int s = 0; s < servers.size(); s++) {
+      final ServerVariants.Variant server = servers.get(s);
+      for (Point row : baseline && s > 0 ? grid.subList(0, 1) : grid) {
+        final String label = "server " + server.label;
+        out.add(new Point(row.label.isEmpty() ? label : label + ", " + row.label, row.args, row.sets, server));
       }
     }
     return out;
@@ -305,6 +368,25 @@ public final class SweepPlanner {
     for (int i = 0; i < points.size(); i++) {
       out.printf("  %d. %s%n", i + 1, points.get(i).label.isEmpty() ? "the scenario as it is" : points.get(i).label);
     }
+  }
+
+  /** A point's server variant in the plan: its label, overrides and conf folder (null: the normal conf). */
+  private Map<String, Object> serverJson(Path dir, ServerVariants.Variant server) throws LifecycleException {
+    final Map<String, Object> out = new LinkedHashMap<>();
+    out.put("label", server.label);
+    out.put("site", server.site);
+    Path conf = null;
+    if (!server.normal()) {
+      if (hbaseConf == null) {
+        throw new LifecycleException(ServerVariants.KEY + ": no conf folder of the embedded HBase given (--hbase-conf)");
+      }
+      conf = dir.resolve("server-" + (serverVariants.indexOf(server) + 1) + "-conf");
+      if (!Files.isDirectory(conf)) {
+        ServerVariants.writeConf(hbaseConf, server, conf);
+      }
+    }
+    out.put("conf_dir", conf == null ? null : conf.toString());
+    return out;
   }
 
   /** Allocates runs/sweep-N and writes base.properties, the preparation properties, sweep-plan.json, sweep.json. */
@@ -325,6 +407,7 @@ public final class SweepPlanner {
       row.put("point", i + 1);
       row.put("label", point.label);
       row.put("args", point.args);
+      row.put("server_variant", point.server == null ? null : serverJson(dir, point.server));
       // the table the point runs on: the sweep skips the runs of a table whose preparation timed out or crashed
       row.put("table", point.sets.getOrDefault("hbaseload.table", base.getOrDefault("hbaseload.table", "hbaseload")).trim());
       final boolean prepared = prepare.equals("each") || prepare.equals("once") && i == 0;
@@ -351,6 +434,7 @@ public final class SweepPlanner {
     doc.put("slo", slo.isEmpty() ? null : slo);
     doc.put("base_properties", dir.resolve("base.properties").toString());
     doc.put("common_args", common);
+    doc.put("server_keys", ServerVariants.keys(serverVariants));
     doc.put("points", planned);
     if (ownerPid > 0) {
       doc.put("owner", StaleRuns.owner(ownerPid));

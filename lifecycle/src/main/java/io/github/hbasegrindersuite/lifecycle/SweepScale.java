@@ -71,13 +71,18 @@ final class SweepScale {
     if (isDefault()) {
       return;
     }
-    base.put("hbaseload.table", base.getOrDefault("hbaseload.table", "hbaseload").trim() + (tiny ? "_tiny" : "_x" + factor));
+    base.put("hbaseload.table", table(base.getOrDefault("hbaseload.table", "hbaseload")));
     final int rows = (int) Math.min(Integer.MAX_VALUE, number(base, "hbaseload.rows", "100000"));
     base.put("hbaseload.rows", String.valueOf(tiny ? Math.min(rows, TINY_ROWS) : multiply("hbaseload.rows", rows)));
     if (tiny && base.containsKey("hbaseload.regions")) {
       base.put("hbaseload.regions", String.valueOf(Math.min(TINY_REGIONS,
           RunArguments.positive("hbaseload.regions", base.get("hbaseload.regions")))));
     }
+  }
+
+  /** A table's name at this scale: NAME_tiny, NAME_xN, or NAME at the default scale. */
+  String table(String name) {
+    return isDefault() ? name.trim() : name.trim() + (tiny ? "_tiny" : "_x" + factor);
   }
 
   /**
@@ -91,7 +96,7 @@ final class SweepScale {
     }
     final Map<String, String> out = new java.util.LinkedHashMap<>(sets);
     if (sets.containsKey("hbaseload.table")) {
-      out.put("hbaseload.table", sets.get("hbaseload.table").trim() + (tiny ? "_tiny" : "_x" + factor));
+      out.put("hbaseload.table", table(sets.get("hbaseload.table")));
     }
     if (sets.containsKey("hbaseload.rows")) {
       final int rows = (int) Math.min(Integer.MAX_VALUE, number(sets, "hbaseload.rows", "1"));

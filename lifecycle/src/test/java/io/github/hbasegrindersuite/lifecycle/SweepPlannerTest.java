@@ -58,7 +58,8 @@ class SweepPlannerTest {
     final String unknown = assertThrows(LifecycleException.class, () -> planner(none, "sweep.threadz = 1")).getMessage();
     assertTrue(unknown.endsWith("s.properties: unknown key sweep.threadz (accepted: sweep.name, sweep.threads, sweep.operations,"
         + " sweep.targets, sweep.injectors, sweep.hosts, sweep.lab, sweep.duration, sweep.processes, sweep.prepare,"
-        + " sweep.variants, sweep.repeat, sweep.slo, sweep.scale, sweep.work, sweep.tiny.variants, sweep.vary.KEY)"), unknown);
+        + " sweep.variants, sweep.repeat, sweep.slo, sweep.scale, sweep.work, sweep.server.variants, sweep.server.cross, sweep.tiny.variants,"
+        + " sweep.vary.KEY)"), unknown);
     assertTrue(assertThrows(LifecycleException.class, () -> planner(none, "sweep.targets = direct | rest")).getMessage()
         .endsWith("sweep.targets: 'rest' is not accepted (accepted: direct, thrift)"));
     assertEquals("sweep.threads '0' is not a whole number > 0",

@@ -25,6 +25,13 @@ public interface Client extends AutoCloseable {
   /** Adds 1 to the row's counter column and returns the new value. */
   long increment(byte[] row) throws Exception;
 
+  /**
+   * Sends what the client still buffers (puts with hbaseload.client.buffering) and waits for it;
+   * a client that buffers nothing has nothing to do.
+   */
+  default void flush() throws Exception {
+  }
+
   /** Wide row (hbaseload.wide.columns): writes columns q{first}..q{first+count-1} of the row in one put. */
   default void putColumns(byte[] row, int first, int count) throws Exception {
     throw new UnsupportedOperationException("this target has no wide row");

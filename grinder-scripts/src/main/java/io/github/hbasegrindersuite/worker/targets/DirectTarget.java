@@ -190,6 +190,13 @@ public final class DirectTarget implements Target {
     }
 
     @Override
+    public void flush() throws Exception {
+      if (mutator != null) {
+        mutator.flush();
+      }
+    }
+
+    @Override
     public void close() throws Exception {
       try {
         if (mutator != null) {
