@@ -159,11 +159,11 @@ assert [(r["variant"], r["rs1_s"], r["rs3_s"], r["rs5_s"]) for r in ref] == \
     [(p["variant"], float(p["rs1_s"]), float(p["rs3_s"]), float(p["rs5_s"])) for p in published], ref
 merged = "handler count 500 + compaction threads 2 + memstore flush size 64 MB"
 assert sorted(ours) == sorted(["default (autoflush on)", "autoflush off + write buffer 2 MB (default)", "WAL off",
-                               "30 regions pre-created", merged]), sorted(ours)
+                               "2 regions pre-created", merged]), sorted(ours)   # tiny: at most 2 regions
 for r in ours.values():
     assert r["rows"] == 2000 and r["time_kind"].startswith("measured"), r
     assert abs(r["rows_s"] * r["time_s"] - 2000) < 1e-6 * 2000, r
-assert "before the final flush of 4 buffers of 2 MB" in ours["autoflush off + write buffer 2 MB (default)"]["time_kind"], ours
+assert all(r["time_kind"] == "measured" for r in ours.values()), ours   # a buffered run's time includes its last flush
 assert ours[merged]["server"] == "handler.count=500, thread.compaction.small=2, thread.compaction.large=2, memstore.flush.size=67108864", ours[merged]
 assert ours["WAL off"]["server"].startswith("handler.count=30, thread.compaction.small=(built-in default)"), ours["WAL off"]
 now = {p["key"]: p["value"] for p in json.load(urllib.request.urlopen(sys.argv[3], timeout=10))["properties"]}
