@@ -24,7 +24,7 @@ public final class SweepPlanner {
 
   static final List<String> KEYS = List.of("sweep.name", "sweep.threads", "sweep.operations", "sweep.targets", "sweep.injectors",
       "sweep.hosts", "sweep.lab", "sweep.duration", "sweep.processes", "sweep.prepare", "sweep.variants", "sweep.repeat", "sweep.slo", "sweep.scale", "sweep.work",
-      ServerVariants.KEY, "sweep.server.cross", "sweep.tiny.variants");
+      ServerVariants.KEY, "sweep.server.cross", "sweep.tiny.variants", "sweep.tiny.threads");
   private static final Pattern ASSIGNMENT = Pattern.compile("[A-Za-z][A-Za-z0-9._-]*=.*");
 
   /** One run of the sweep: its label and the ./suite run arguments that make it. */
@@ -158,7 +158,12 @@ public final class SweepPlanner {
     for (String t : split(value(p, "sweep.threads"), ",")) {
       threadCounts.add(RunArguments.positive("sweep.threads", t));
     }
-    for (int t : scale.threads(threadCounts)) {
+    // sweep.tiny.threads: the thread counts a tiny sweep runs instead (a scenario whose grid is large keeps one)
+    final List<Integer> tinyThreads = new ArrayList<>();
+    for (String t : split(value(p, "sweep.tiny.threads"), ",")) {
+      tinyThreads.add(RunArguments.positive("sweep.tiny.threads", t));
+    }
+    for (int t : scale.tiny && !tinyThreads.isEmpty() ? tinyThreads : scale.threads(threadCounts)) {
       threads.add(new Point(t + " threads", List.of("--threads", String.valueOf(t)), Map.of()));
     }
     grid = multiply(grid, threads);

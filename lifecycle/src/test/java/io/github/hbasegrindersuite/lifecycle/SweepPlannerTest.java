@@ -58,7 +58,7 @@ class SweepPlannerTest {
     final String unknown = assertThrows(LifecycleException.class, () -> planner(none, "sweep.threadz = 1")).getMessage();
     assertTrue(unknown.endsWith("s.properties: unknown key sweep.threadz (accepted: sweep.name, sweep.threads, sweep.operations,"
         + " sweep.targets, sweep.injectors, sweep.hosts, sweep.lab, sweep.duration, sweep.processes, sweep.prepare,"
-        + " sweep.variants, sweep.repeat, sweep.slo, sweep.scale, sweep.work, sweep.server.variants, sweep.server.cross, sweep.tiny.variants,"
+        + " sweep.variants, sweep.repeat, sweep.slo, sweep.scale, sweep.work, sweep.server.variants, sweep.server.cross, sweep.tiny.variants, sweep.tiny.threads,"
         + " sweep.vary.KEY)"), unknown);
     assertTrue(assertThrows(LifecycleException.class, () -> planner(none, "sweep.targets = direct | rest")).getMessage()
         .endsWith("sweep.targets: 'rest' is not accepted (accepted: direct, thrift)"));
@@ -139,6 +139,20 @@ class SweepPlannerTest {
     // a real cluster's disk is not ours to judge
     assertEquals("1000000000", planner(o, "hbaseload.rows = 1000000", "hbaseload.hbase.site = /etc/hbase/hbase-site.xml")
         .base.get("hbaseload.rows"));
+  }
+
+  @Test
+  void tinyThreadsReplaceTheThreadCountsAtTinyScaleOnly() throws Exception {
+    final SweepPlanner.Overrides tiny = new SweepPlanner.Overrides();
+    tiny.scale = "tiny";
+    assertEquals(List.of("4 threads, get:100", "4 threads, put:100"),
+        labels(planner(tiny, "sweep.threads = 300,600", "sweep.tiny.threads = 4", "sweep.operations = get:100 | put:100")));
+    assertEquals(List.of("2 threads, get:100", "4 threads, get:100"),
+        labels(planner(tiny, "sweep.threads = 300,600", "sweep.operations = get:100")));   // without it: scaled down
+    assertEquals(List.of("300 threads, get:100", "600 threads, get:100"),
+        labels(planner(new SweepPlanner.Overrides(), "sweep.threads = 300,600", "sweep.tiny.threads = 4", "sweep.operations = get:100")));
+    assertEquals("sweep.tiny.threads '0' is not a whole number > 0", assertThrows(LifecycleException.class,
+        () -> planner(tiny, "sweep.threads = 300", "sweep.tiny.threads = 0")).getMessage());
   }
 
   @Test
