@@ -22,6 +22,8 @@ WORKLOAD_DIMENSIONS <- c(
   verify = "hbaseload.verify",
   # a table recreated empty for the run (hbaseload.prepare.mode=fresh: PE's writes on a new table) is not the loaded one
   prepare_mode = "hbaseload.prepare.mode",
+  # a table pre-split into other regions is another setup (hosei's 30 regions against one)
+  regions = "hbaseload.regions",
   # The live region servers finalise asked HBase for (manifest cluster.region_servers); this
   # property only for manifests that lack it (written by hand for a cluster HBase could not describe).
   region_servers = "hbaseload.region.servers"
