@@ -106,8 +106,8 @@ t_prepare_options() {
     "hbaseload.value.kind = compressible" "hbaseload.in.memory = true" "hbaseload.block.size = 16384"
   run_logged prepare-layout 180 "$SUITE" prepare --properties "$props"
   if ((RC == 0)) && grep -q 'families \[f0, f1\], compression gz, bloom rowcol' <<< "$OUT" \
-     && grep -q 'prepared table e2e_layout: 4 regions, 200 rows, 1.1 MiB of values' <<< "$OUT"; then
-    pass "prepare with 2 families x 3 columns, gz, rowcol bloom: created and loaded"
+     && grep -q 'prepared table e2e_layout: 4 regions, 200 rows, 1200 cells, 1.1 MiB of values' <<< "$OUT"; then
+    pass "prepare with 2 families x 3 columns, gz, rowcol bloom: created and loaded (1,200 cells)"
   else
     fail "prepare with layout options: rc $RC: $OUT"
   fi
