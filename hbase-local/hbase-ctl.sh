@@ -7,11 +7,14 @@
 #   stop    a clean shutdown (memstores flushed), then SIGTERM/SIGKILL by PID if needed
 #   status  what runs, on which ports, since when (exit 3 when stopped)
 #   SUITE_PORT_OFFSET shifts every port; HBASE_LOCAL_DIR moves data, logs and PID files.
+#   Both JVMs run on the lab's server CPUs (lab.cpus of grinder.properties, or SUITE_LAB_CPUS:
+#   auto, off or SERVER:CLIENT such as 0:1; see suite.d/lab.sh), each counted in its role's cgroup.
 #
 set -euo pipefail
 SUITE_ME="suite hbase"
 # shellcheck source=../suite.d/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../suite.d/common.sh"
+source "$SUITE_ROOT/suite.d/lab.sh"
 offer_help "${BASH_SOURCE[0]}" "$@"
 
 HBASE_CONF=${HBASE_LOCAL_CONF:-$SUITE_ROOT/hbase-local/conf}
@@ -115,7 +118,8 @@ start_master() {
   local pid
   pid=$(pid_of_ours "$MASTER_PID_FILE" "$OUR_MARK")
   if [[ -n $pid ]]; then
-    info "HBase master already running (pid $pid)"
+    lab_join hbase "$pid"
+    info "HBase master already running (pid $pid, CPUs $(lab_side_cpus hbase))"
     return 0
   fi
   check_conf
@@ -126,18 +130,20 @@ start_master() {
   info "starting HBase 2.6.1 standalone (heap $HBASE_HEAP, data $HBASE_LOCAL_DIR)"
   # setsid: the server outlives this shell and gets no terminal signals.
   hbase_java_cmd master.log "$HBASE_HEAP" org.apache.hadoop.hbase.master.HMaster start
-  setsid "${JAVA_CMD[@]}" > "$LOGS/master.out" 2>&1 < /dev/null &
+  # On the server CPUs from its first instruction: the JVM sizes its GC and thread pools from them.
+  (lab_exec hbase setsid "${JAVA_CMD[@]}") > "$LOGS/master.out" 2>&1 < /dev/null &
   pid=$!
   echo "$pid" > "$MASTER_PID_FILE"
   wait_master_ready "$pid" "$LOGS/master.log"
-  info "HBase ready: ZooKeeper 127.0.0.1:$PORT_ZK, master 127.0.0.1:$PORT_MASTER (pid $pid, web :$PORT_MASTER_INFO)"
+  info "HBase ready: ZooKeeper 127.0.0.1:$PORT_ZK, master 127.0.0.1:$PORT_MASTER (pid $pid, web :$PORT_MASTER_INFO, CPUs $(lab_side_cpus hbase))"
 }
 
 start_thrift2() {
   local pid
   pid=$(pid_of_ours "$THRIFT_PID_FILE" "$OUR_MARK")
   if [[ -n $pid ]]; then
-    info "HBase thrift2 gateway already running (pid $pid)"
+    lab_join gateway "$pid"
+    info "HBase thrift2 gateway already running (pid $pid, CPUs $(lab_side_cpus gateway))"
     return 0
   fi
   check_ports_free "$PORT_THRIFT2" "$PORT_THRIFT2_INFO"
@@ -145,15 +151,18 @@ start_thrift2() {
   keep_previous_log "$LOGS/thrift2.out"
   hbase_java_cmd thrift2.log 1g org.apache.hadoop.hbase.thrift2.ThriftServer \
     -b 127.0.0.1 -p "$PORT_THRIFT2" --infoport "$PORT_THRIFT2_INFO" start
-  setsid "${JAVA_CMD[@]}" > "$LOGS/thrift2.out" 2>&1 < /dev/null &
+  (lab_exec gateway setsid "${JAVA_CMD[@]}") > "$LOGS/thrift2.out" 2>&1 < /dev/null &
   pid=$!
   echo "$pid" > "$THRIFT_PID_FILE"
   wait_port "$pid" "$PORT_THRIFT2" "HBase thrift2 gateway" "$LOGS/thrift2.log" 60
-  info "HBase thrift2 gateway ready: 127.0.0.1:$PORT_THRIFT2 (pid $pid)"
+  info "HBase thrift2 gateway ready: 127.0.0.1:$PORT_THRIFT2 (pid $pid, CPUs $(lab_side_cpus gateway))"
 }
 
 cmd_start() {
   require_setup
+  lab_resolve ""
+  lab_prepare
+  info "$(lab_describe)"
   start_master
   start_thrift2
 }
@@ -191,6 +200,7 @@ stop_master() {
 cmd_stop() {
   stop_thrift2
   stop_master
+  lab_teardown
 }
 
 describe() {
@@ -211,6 +221,7 @@ cmd_status() {
   describe "HBase 2.6.1 standalone" "$MASTER_PID_FILE" \
     "ZooKeeper 127.0.0.1:$PORT_ZK, master 127.0.0.1:$PORT_MASTER, regionserver 127.0.0.1:$PORT_REGIONSERVER, data $HBASE_LOCAL_DIR" || rc=3
   describe "HBase thrift2 gateway" "$THRIFT_PID_FILE" "127.0.0.1:$PORT_THRIFT2" || rc=3
+  lab_status hbase "$(pid_of_ours "$MASTER_PID_FILE" "$OUR_MARK")"
   return "$rc"
 }
 

@@ -199,8 +199,11 @@ start_agent() {
       [[ $props -ef $dir/agent.properties ]] || cp "$props" "$dir/agent.properties"
       local -a prefix=()
       [[ ${HOST_KIND[$i]} == netns ]] && prefix=(ip netns exec "${HOST_NS[$i]}")
+      # The agent in the lab's agent role; its workers join the worker role through grinder.jvm
+      # (injectors/lab-java.sh) with these two variables (suite.d/lab.sh).
       # shellcheck disable=SC2086  # BRIEF_JVM_OPTS is a list of words
-      (cd "$dir" && exec "${prefix[@]}" "$java" $SERVICE_HEAP_START -Xmx256m $BRIEF_JVM_OPTS -cp "$cp" net.grinder.Grinder agent.properties \
+      (cd "$dir" && SUITE_LAB_JOIN=$(lab_join_files worker) SUITE_LAB_JAVA=$java \
+        lab_exec agent "${prefix[@]}" "$java" $SERVICE_HEAP_START -Xmx256m $BRIEF_JVM_OPTS -cp "$cp" net.grinder.Grinder agent.properties \
         > "$dir/agent.out" 2>&1 < /dev/null) &
       HOST_AGENT_PID[i]=$!
       echo "${HOST_AGENT_PID[$i]}" > "$dir/agent.pid" ;;
@@ -242,8 +245,8 @@ start_sampler() {
   case ${HOST_KIND[$i]} in
     netns)
       mkdir -p "$dir"
-      METRICS_NET_EXCLUDE='^lo$' ip netns exec "${HOST_NS[$i]}" \
-        "$SUITE_ROOT/injectors/host-metrics.sh" "$dir/metrics.csv" "$max" > "$dir/metrics.out" 2>&1 < /dev/null &
+      (METRICS_NET_EXCLUDE='^lo$' lab_exec sampler ip netns exec "${HOST_NS[$i]}" \
+        "$SUITE_ROOT/injectors/host-metrics.sh" "$dir/metrics.csv" "$max") > "$dir/metrics.out" 2>&1 < /dev/null &
       HOST_SAMPLER_PID[i]=$! ;;
     local | ssh)
       local q

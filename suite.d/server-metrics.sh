@@ -24,12 +24,12 @@ start_server_metrics() {
   fi
   mkdir -p "$dir"
   # shellcheck disable=SC2086  # SERVER_METRICS_JVM_OPTS is a list of words
-  "$JAVA" $SERVER_METRICS_JVM_OPTS \
+  (lab_exec sampler "$JAVA" $SERVER_METRICS_JVM_OPTS \
     "-Dlogback.configurationFile=$SUITE_ROOT/grinder-scripts/logback-cli.xml" \
     "-Dlog4j.configuration=file:$SUITE_ROOT/grinder-scripts/log4j-cli.properties" \
     -cp "$SUITE_LIB/hbase-grinder-lifecycle.jar:$(classpath_of lifecycle):$(worker_classpath):$(grinder_classpath)" \
     io.github.hbasegrindersuite.lifecycle.servermetrics.ServerMetricsSampler \
-    --out "$dir/server-metrics.csv" --notes "$dir/server-metrics.json" --max-seconds "$max" "${servers[@]}" \
+    --out "$dir/server-metrics.csv" --notes "$dir/server-metrics.json" --max-seconds "$max" "${servers[@]}") \
     > "$dir/server-metrics.out" 2>&1 < /dev/null &
   SERVER_METRICS_PID=$!
 }

@@ -9,6 +9,7 @@ set -euo pipefail
 SUITE_ME="suite shim"
 # shellcheck source=../suite.d/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../suite.d/common.sh"
+source "$SUITE_ROOT/suite.d/lab.sh"
 offer_help "${BASH_SOURCE[0]}" "$@"
 
 SHIM_DIR=$SUITE_ROOT/thrift-shim
@@ -105,8 +106,11 @@ cmd_start() {
   local pid started=$SECONDS
   require_shim_build
   pid=$(running_pid)
+  lab_resolve ""
+  lab_prepare
   if [[ -n $pid ]]; then
-    info "thrift-shim already running (pid $pid, thrift 127.0.0.1:$(ready_value port))"
+    lab_join shim "$pid"
+    info "thrift-shim already running (pid $pid, thrift 127.0.0.1:$(ready_value port), CPUs $(lab_side_cpus shim))"
     return 0
   fi
   check_ports_free "$PORT_SHIM" "$PORT_SHIM_METRICS"
@@ -129,15 +133,16 @@ cmd_start() {
   mapfile -t settings < <(shim_settings)
   info "starting thrift-shim on 127.0.0.1:$PORT_SHIM (heap $SHIM_HEAP, HBase at $(describe_hbase))"
   # setsid: the shim outlives this shell and gets no terminal signals.
-  setsid "$JAVA" "-Xms$SHIM_HEAP" "-Xmx$SHIM_HEAP" "${opts[@]}" \
+  # On the lab's server CPUs, beside HBase (suite.d/lab.sh).
+  (lab_exec shim setsid "$JAVA" "-Xms$SHIM_HEAP" "-Xmx$SHIM_HEAP" "${opts[@]}" \
     "-Dlog4j.configuration=file:$SHIM_DIR/conf/log4j.properties" "-Dthrift.shim.log.dir=$LOGS" \
-    -cp "$(shim_classpath)" "$MAIN_CLASS" "${config[@]}" "${settings[@]}" \
+    -cp "$(shim_classpath)" "$MAIN_CLASS" "${config[@]}" "${settings[@]}") \
     > "$LOGS/thrift-shim.out" 2>&1 < /dev/null &
   pid=$!
   echo "$pid" > "$PID_FILE"
   wait_ready "$pid"
   info "thrift-shim ready in $((SECONDS - started))s: thrift 127.0.0.1:$(ready_value port) (pid $pid)," \
-    "metrics http://127.0.0.1:$(ready_value metrics_port)/metrics, log $LOGS/thrift-shim.log"
+    "metrics http://127.0.0.1:$(ready_value metrics_port)/metrics, log $LOGS/thrift-shim.log, CPUs $(lab_side_cpus shim)"
 }
 
 cmd_stop() {

@@ -25,13 +25,15 @@ import java.util.Map;
  *                                                    a region server's settings read back from its /conf (ServerConf)
  * stale-runs --runs-dir D                            runs and sweeps still "running" whose ./suite run
  *                                                    or sweep is gone: "DIR TAB OWNER_PID" lines
+ * lab --online LIST [--cpus SPEC] [--properties F] [--injectors-here yes|no]
+ *                                                    the lab's CPU split as shell assignments (LabCpus)
  * resolve-properties --out FILE --port-offset N --script S --log-dir D --worker-classpath CP PROPERTIES
  *          [-- OVERRIDE_LINE...]                     a standalone run's exact properties
  * </pre>
  *
  * MACHINE: --suite-root --runs-dir --java --port-offset --console-port --namespaces yes|no
  * [--namespaces-refusal TEXT] --worker-classpath --grinder-classpath [--git-rev] [--git-dirty true|false]
- * [--owner-pid PID].
+ * [--owner-pid PID] [--online-cpus LIST].
  * A refusal prints one line on stderr and exits 1; a misuse of this command line exits 2.
  */
 public final class Main {
@@ -74,6 +76,8 @@ public final class Main {
           System.out.println(stale.runDir + "\t" + stale.ownerPid);
         }
         return 0;
+      case "lab":
+        return lab(options(rest, List.of()));
       case "server-conf":
         return ServerConf.main(options(rest, List.of()));
       case "sweep-record":
@@ -107,6 +111,7 @@ public final class Main {
     machine.gitDirty = "true".equals(options.get("--git-dirty"));
     machine.ownerPid = Long.parseLong(options.getOrDefault("--owner-pid", "0"));
     machine.consolePortTakenBy = options.getOrDefault("--console-port-taken-by", "");
+    machine.onlineCpus = options.getOrDefault("--online-cpus", "0");
     final RunArguments args = RunArguments.parse(argv.subList(split + 1, argv.size()),
         machine.suiteRoot.resolve("grinder.properties"));
     final RunPlan plan = new RunPlanner(args, machine).plan();
@@ -116,6 +121,26 @@ public final class Main {
     where.put("run_dir", plan.runDir.toString());
     Json.write(out, where);
     return 0;
+  }
+
+  /**
+   * The lab's CPUs for ./suite hbase start, ./suite shim start and suite.d/lab.sh, as shell
+   * assignments: --cpus SPEC (SUITE_LAB_CPUS; empty: lab.cpus of --properties, else auto),
+   * --online LIST, --injectors-here yes|no (default yes).
+   */
+  private static int lab(Map<String, String> options) throws LifecycleException {
+    String spec = options.getOrDefault("--cpus", "").trim();
+    if (spec.isEmpty() && options.containsKey("--properties")) {
+      spec = PropertiesFile.read(Path.of(options.get("--properties"))).getProperty("lab.cpus", "auto").trim();
+    }
+    try {
+      final io.github.hbasegrindersuite.lifecycle.cpu.LabCpus lab = io.github.hbasegrindersuite.lifecycle.cpu.LabCpus.resolve(
+          spec, required(options, "--online"), true, !"no".equals(options.get("--injectors-here")));
+      System.out.print(lab.shell());
+      return 0;
+    } catch (IllegalArgumentException e) {
+      throw new LifecycleException(e.getMessage());
+    }
   }
 
   private static int finalise(List<String> argv) throws LifecycleException {

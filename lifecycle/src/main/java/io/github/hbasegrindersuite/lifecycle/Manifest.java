@@ -54,8 +54,11 @@ final class Manifest {
     // The machine that ran ./suite run (console; the embedded HBase and loopback/namespace injectors too):
     // a study's "how ours differs" line compares it with the published hardware.
     final Map<String, Object> machine = new LinkedHashMap<>();
-    machine.put("cores", Runtime.getRuntime().availableProcessors());
+    // The machine's CPUs, not this JVM's: the lab may have placed this JVM on the client CPUs only.
+    final JsonObject lab = plan.getAsJsonObject("lab");
+    machine.put("cores", lab == null ? Runtime.getRuntime().availableProcessors() : cpuCount(Json.text(lab, "online_cpus")));
     f.put("machine", machine);
+    f.put("lab", lab);
     final Map<String, Object> table = new LinkedHashMap<>();
     table.put("name", property(properties, "hbaseload.table", "hbaseload"));
     table.put("regions", number(property(properties, "hbaseload.regions", "")));
@@ -97,6 +100,20 @@ final class Manifest {
 
   void write(Path file) throws LifecycleException {
     Json.write(file, fields);
+  }
+
+  /** How many CPUs a Linux CPU list names ("0-3,6": 5). */
+  static int cpuCount(String list) {
+    int n = 0;
+    for (String part : (list == null ? "" : list.trim()).split(",")) {
+      if (part.matches("[0-9]+")) {
+        n++;
+      } else if (part.matches("[0-9]+-[0-9]+")) {
+        final String[] ends = part.split("-");
+        n += Integer.parseInt(ends[1]) - Integer.parseInt(ends[0]) + 1;
+      }
+    }
+    return Math.max(n, 1);
   }
 
   /** Paced: an open model (hbaseload.rate.per.thread) or think time between requests. */

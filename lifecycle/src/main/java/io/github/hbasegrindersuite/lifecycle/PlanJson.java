@@ -49,6 +49,7 @@ final class PlanJson {
     doc.put("duration_s", plan.durationSeconds);
     doc.put("target", plan.target());
     doc.put("embedded_hbase", plan.embeddedHBase());
+    doc.put("lab", lab(plan));
     final Map<String, Object> console = new LinkedHashMap<>();
     console.put("host", plan.arguments.consoleHost);
     console.put("port", plan.machine.consolePort);
@@ -79,6 +80,18 @@ final class PlanJson {
     manifestProperties.put("grinder.threads", plan.threadsPerProcess());
     doc.put("properties", manifestProperties);
     Json.write(plan.runDir.resolve("plan.json"), doc);
+  }
+
+  /** The lab's split of the CPUs (LabCpus), and the machine's online CPUs. */
+  static Map<String, Object> lab(RunPlan plan) {
+    final Map<String, Object> lab = new LinkedHashMap<>();
+    lab.put("cpus", plan.lab.spec);
+    lab.put("server_cpus", io.github.hbasegrindersuite.lifecycle.cpu.LabCpus.format(plan.lab.server));
+    lab.put("client_cpus", io.github.hbasegrindersuite.lifecycle.cpu.LabCpus.format(plan.lab.client));
+    lab.put("isolated", plan.lab.isolated);
+    lab.put("note", plan.lab.note);
+    lab.put("online_cpus", plan.machine.onlineCpus);
+    return lab;
   }
 
   /** Versions from the jars on the classpaths (what the processes really load) and this JVM. */

@@ -25,6 +25,9 @@ final class RunPlan {
   Map<String, String> consoleProperties;
   boolean uniformThreads;
 
+  /** The lab's CPUs: which side runs where (lab.cpus). */
+  io.github.hbasegrindersuite.lifecycle.cpu.LabCpus lab;
+
   RunPlan(Path runDir, List<Host> hosts, String injectorMode, String injectorNote, int processes,
           int durationSeconds, int runTimeoutSeconds, Instant start) {
     this.runDir = runDir;

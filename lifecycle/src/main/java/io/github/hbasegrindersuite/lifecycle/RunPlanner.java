@@ -1,5 +1,6 @@
 package io.github.hbasegrindersuite.lifecycle;
 
+import io.github.hbasegrindersuite.lifecycle.cpu.LabCpus;
 import io.github.hbasegrindersuite.worker.Settings;
 import io.github.hbasegrindersuite.worker.SettingsException;
 import java.io.IOException;
@@ -51,6 +52,8 @@ public final class RunPlanner {
     long ownerPid;
     /** What holds the console port when something already listens there ("java pid 42"); "" when it is free. */
     String consolePortTakenBy = "";
+    /** The CPUs online here (/sys/devices/system/cpu/online), which lab.cpus splits. */
+    String onlineCpus = "0";
   }
 
   private final RunArguments args;
@@ -131,6 +134,13 @@ public final class RunPlanner {
       throw new LifecycleException("--threads " + args.threads + " does not split equally over " + hosts.size()
           + " injectors, which sequential keys need; use a multiple of " + hosts.size());
     }
+    final LabCpus lab;
+    try {
+      lab = LabCpus.resolve(properties.getProperty("lab.cpus", "auto"), machine.onlineCpus,
+          properties.getProperty("hbaseload.hbase.site", "").trim().isEmpty(), hosts.stream().anyMatch(h -> !h.remote()));
+    } catch (IllegalArgumentException e) {
+      throw new LifecycleException(e.getMessage());
+    }
     final int durationSeconds = (int) (durationMs / 1000);
     final int runTimeout = args.runTimeoutSeconds != null ? args.runTimeoutSeconds
         : durationSeconds > 0 ? durationSeconds + args.workerStartTimeoutSeconds + 60 : 3600;
@@ -151,6 +161,7 @@ public final class RunPlanner {
     plan.machine = machine;
     plan.properties = properties;
     plan.uniformThreads = uniform;
+    plan.lab = lab;
     writeConsoleProperties(plan);
     for (Host host : plan.hosts) {
       writeAgentProperties(plan, host);
@@ -200,7 +211,9 @@ public final class RunPlanner {
     own.put("grinder.consoleHost", args.consoleHost);
     own.put("grinder.consolePort", String.valueOf(machine.consolePort));
     own.put("grinder.logDirectory", host.runDirOnHost(plan.runKey));
-    own.put("grinder.jvm", host.java);
+    // Workers on this machine start through the lab's wrapper, which charges them to the lab's
+    // worker role (suite.d/lab.sh); it execs the host's java (SUITE_LAB_JAVA, set by the agent's start).
+    own.put("grinder.jvm", host.remote() ? host.java : machine.suiteRoot.resolve("injectors").resolve("lab-java.sh").toString());
     own.put("grinder.jvm.classpath", classpathOn(host, machine.workerClasspath));
     own.put("grinder.threads", String.valueOf(host.threads));
     own.put("grinder.jvm.arguments", workerJvmArguments(plan.properties.getProperty("grinder.jvm.arguments", ""),
