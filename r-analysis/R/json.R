@@ -57,6 +57,7 @@ run_json <- function(a, gate_results = NULL) {
                        gap_ratio = json_number(a$facts$client$ratio), client_bound_ratio = CLIENT_BOUND_GAP_RATIO,
                        overhead_us = json_number(total$overhead_us), overhead_ci95_us = json_number(total$overhead_ci95_us)),
     closed_loop = !isTRUE(a$pacing),
+    cpu = cpu_json(a$facts$cpu),
     checks = checks_json(a$checks),
     tests = json_rows(a$summary),
     gates = gate_results_json(gate_results),

@@ -86,16 +86,20 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   )
   server_metrics <- read_server_metrics(run$run_dir)
   server <- server_finding(server_metrics, window)
-  checks <- rbind(checks, check_server_metrics(server))
+  cpu <- read_cpu(run$run_dir)
+  cpu_f <- cpu_facts(cpu, window, manifest, window$measured_requests)
+  checks <- rbind(checks, check_server_metrics(server), check_cpu(cpu_f))
+  if (isTRUE(cpu_f$isolated)) checks[check == "shared CPU", `:=`(status = "n/a", result = paste("an isolated lab:", cpu_f$lab_note))]
   facts <- list(client = client_cost(cycles, summary), trend = trend, window = window, shared = shared,
-                cpu_pct = checks[check == "injector CPU", value], pacing = pacing, server = server)
+                cpu_pct = checks[check == "injector CPU", value], pacing = pacing, server = server, cpu = cpu_f,
+                throughput_rps = summary[test == "total", throughput_rps])
   workload <- workload_of(manifest, threads)
   list(
     run_id = run$run_id, run_dir = run$run_dir,
     target = as.character(manifest$target %||% NA_character_),
     sweep_id = as.character(manifest$sweep_id %||% NA_character_),
     manifest = manifest, files = run$files, skipped = run$skipped, metrics = run$metrics, gc = run$gc,
-    server_metrics = server_metrics,
+    server_metrics = server_metrics, cpu = cpu,
     console_stats = run$console_stats, window = window, summary = summary, display = display,
     levels = levels, trend = trend,
     timeline = timeline_series(timeline, display, nrow(seconds)), seconds = seconds,
@@ -134,6 +138,7 @@ write_run_plots <- function(a, out_dir) {
     n_tiles <- data.table::uniqueN(a$tiles$label)
     plots$overhead <- save_png(plot_overhead(a$tiles), path("overhead"), facet_height(n_tiles))
   }
+  if (!is.null(a$cpu) && !is.null(a$facts$cpu)) plots$cpu <- save_png(plot_cpu(a$cpu, a$window, a$facts$cpu), path("cpu"), 6)
   if (!is.null(a$metrics)) {
     plots$host_metrics <- save_png(plot_host_metrics(a$metrics, a$seconds, a$window, isTRUE(a$shared), gc_per_second(a$gc, a$window)), path("host-metrics"), 13)
   }

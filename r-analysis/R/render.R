@@ -13,7 +13,7 @@ tr.total td{font-weight:bold;background:#f6f6fb}
 td.FLAG{background:#fbd5d5;font-weight:bold;text-align:left}td.ok{background:#dff3df;text-align:left}
 td.info,td.na{background:#eef;text-align:left}td.fail{background:#fbd5d5;font-weight:bold}td.pass{background:#dff3df}
 .verdict{font-size:1.12em;padding:10px 14px;margin:.8em 0;border-left:6px solid #c00;background:#fde8e8}
-.verdict.v-trustworthy{border-left-color:#2a7d2a;background:#e4f4e4}
+.verdict.v-trustworthy,.verdict.v-server-bound{border-left-color:#2a7d2a;background:#e4f4e4}
 .verdict.v-not-steady,.verdict.v-different-workloads{border-left-color:#e0b000;background:#fff8e0}
 .headline{display:flex;flex-wrap:wrap;gap:10px;margin:.6em 0}
 .headline div{border:1px solid #ccd;background:#f7f7fc;padding:6px 12px;min-width:180px}
@@ -273,14 +273,23 @@ definitions <- function() {
   dd <- function(term, text) paste0("<dt>", term, "</dt><dd>", text, "</dd>")
   paste0("<dl>",
     dd("Verdict", sprintf(paste("The first of: <i>incomplete run</i> (the manifest says incomplete or interrupted), <i>degraded run</i> (the run reached its end through failed requests or seconds without a success: the manifest says degraded), <i>too short</i> (measured window under %d s or",
-                                "under %s requests), <i>errors</i> (over %s failed), <i>client-bound</i> (mean off-timer gap at least %s x the HBase",
-                                "time per request), <i>shared CPU</i> (injectors on the HBase machine, its CPU over %d%% busy on average), <i>not steady</i>",
-                                "(throughput or mean latency moved over %d%% from the first to the last third of",
-                                "the window); else <i>trustworthy</i>. A comparison takes the first kind among its runs, or <i>different workloads</i>",
-                                "when no two runs are alike. Greyed figures are those the verdict disqualifies: throughput and comparisons for a",
-                                "client-bound run, throughput (and throughput ratios) for a shared-CPU run, everything for the other kinds."),
-                          MIN_WINDOW_S, fmt_int(MIN_MEASURED_REQUESTS), fmt_pct(MAX_ERROR_RATE, 0), fmt_num(CLIENT_BOUND_GAP_RATIO, 1),
-                          SHARED_BUSY_PCT, round(100 * STEADY_TREND_TOLERANCE))),
+                                "under %s requests), <i>errors</i> (over %s failed), <i>contended</i> (processes the run did not start, and steal, over %d%% of",
+                                "the machine's CPU), <i>warming</i> (JIT compiler threads over %d%% of a side's CPU), <i>client-bound</i> (mean off-timer gap at",
+                                "least %s x the HBase time per request, or the lab's client CPUs %d%% busy or more), <i>shared CPU</i> (injectors on the HBase",
+                                "machine sharing its CPUs, over %d%% busy on average), <i>not steady</i> (throughput or mean latency moved over %d%% from the",
+                                "first to the last third of the window), <i>server-bound</i> (an isolated lab whose server CPUs were %d%% busy or more while",
+                                "the client's had headroom: HBase's capacity on those CPUs, nothing greyed); else <i>trustworthy</i>. A comparison takes the",
+                                "first kind among its runs, or <i>different workloads</i> when no two runs are alike. Greyed figures are those the verdict",
+                                "disqualifies: throughput and comparisons for a client-bound run, throughput (and throughput ratios) for a shared-CPU run,",
+                                "nothing for a server-bound run, everything for the other kinds."),
+                          MIN_WINDOW_S, fmt_int(MIN_MEASURED_REQUESTS), fmt_pct(MAX_ERROR_RATE, 0), CPU_CONTENDED_PCT, CPU_WARMING_JIT_PCT,
+                          fmt_num(CLIENT_BOUND_GAP_RATIO, 1), CPU_SIDE_BOUND_PCT, SHARED_BUSY_PCT, round(100 * STEADY_TREND_TOLERANCE),
+                          CPU_SIDE_BOUND_PCT)),
+    dd("Lab and CPU accounting", paste("lab.cpus splits the machine's CPUs between the server side (HBase, its thrift2 gateway, the shim) and the",
+                                       "client side (console, agents, workers, samplers, ./suite itself); each role's CPU is counted every second",
+                                       "(a cgroup per role, else by command line) into cpu.csv, each JVM's threads split into JIT, GC, io (event",
+                                       "loops) and load (the threads that make or serve requests); other is busy CPU no role took, steal the",
+                                       "hypervisor's.")),
     dd("Requests", "One line of a Grinder data log. Logs of all hosts, workers and threads are merged; a thread is host + worker + thread number."),
     dd("Test names", "1 get, 2 put, 3 scan, 4 batch-get, 5 batch-put, 6 delete, 7 increment (a mixed run logs 1 and 2); the manifest's names win; others are test-N."),
     dd("Grinder time (unprefixed columns)", "Grinder's Test time, whole milliseconds, what the reference study reported."),
@@ -352,6 +361,7 @@ render_run_report <- function(a, plots, gates = NULL) {
     html_p("The evidence for the warm-up cut and the steady-state check: the grey band is the cut; warm-up spikes above the measured range are drawn at the top of the scale."),
     html_img(plots$timeline, "throughput, mean and p90 per second"),
     blackout_list(a$blackouts),
+    cpu_section(a, plots$cpu),
     "<h2>Tool overhead and client cost</h2>",
     html_img(plots$overhead, "Grinder time against witness"),
     overhead_table(s),
@@ -378,6 +388,29 @@ render_run_report <- function(a, plots, gates = NULL) {
     definitions(),
     html_p(sprintf("Generated %s by r-analysis/report.R; machine-readable: report.json.", format(Sys.time(), "%Y-%m-%d %H:%M:%S %Z")), class = "meta")
   ))
+}
+
+# Where the CPU went: the lab, the sides' load, the stacked chart and the table per role (cpu.R).
+cpu_section <- function(a, plot) {
+  f <- a$facts$cpu
+  head <- "<h2 id=\"cpu\">Where the CPU went</h2>"
+  if (is.null(f)) return(paste0(head, html_p("No cpu.csv in this run: it predates the CPU accounting, or the folder holds data logs only.", class = "note")))
+  closure <- f$closure
+  paste0(head,
+    html_p(html_escape(sprintf(paste("%s. Over the %.0f s measured window the server side (%s) was %s%% busy and the client side (%s) %s%%;",
+                                     "processes the run did not start took %s%% of the machine, steal %s%%. Counted by %s."),
+                               f$lab_note, f$seconds, cpu_count_text(f$server$cpus), fmt_num(f$server$busy_pct, 0),
+                               cpu_count_text(f$client$cpus), fmt_num(f$client$busy_pct, 0), fmt_num(f$other_pct, 1),
+                               fmt_num(f$steal_pct, 1), f$method))),
+    if (!is.null(plot)) html_img(plot, "CPU per role per second") else "",
+    html_table(cpu_table_frame(f), left = 1:2),
+    html_p(html_escape(sprintf(paste("CPU seconds over the measured window; %% of machine: of its %s CPUs for that time; %% of its side: of the",
+                                     "side's CPUs (all of them when the lab shares); us per request: over the %s requests measured. JIT, GC,",
+                                     "io (event loops) and load (the threads that make or serve requests): the JVM threads of that class;",
+                                     "empty where a JVM has too many threads to read each second (HBase). Over the sampler's whole life the",
+                                     "cgroup root counted %s CPU s against the kernel's %s busy (ratio %s)."),
+                               fmt_num(f$cpus, 0), fmt_int(f$requests), fmt_num(closure$cgroup_root_s %||% NA, 1),
+                               fmt_num(closure$busy_s %||% NA, 1), fmt_num(closure$root_over_busy %||% NA, 3))), class = "meta"))
 }
 
 # Row classes of a comparison table: the total row bold, a disqualified run's rows greyed.
@@ -522,7 +555,7 @@ capacity_box <- function(cap, slo) {
                    cap$runs, html_escape(slo)))
   }
   sprintf("<div class=\"headline\"><div%s>Capacity under %s<b>%s req/s%s</b>%s (%d of %d runs meet every gate; verdict: %s)</div></div>",
-          if (cap$verdict %in% c("trustworthy")) "" else " class=\"disq\"", html_escape(slo), fmt_num(cap$throughput_rps, 0),
+          if (cap$verdict %in% VALID_KINDS) "" else " class=\"disq\"", html_escape(slo), fmt_num(cap$throughput_rps, 0),
           if (isTRUE(cap$lower_bound)) " at least" else "",
           html_escape(cap$label), cap$runs_meeting, cap$runs, html_escape(cap$verdict))
 }

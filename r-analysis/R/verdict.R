@@ -6,24 +6,34 @@
 # CLIENT_BOUND_GAP_RATIO (checks.R), STEADY_TREND_TOLERANCE (steady.R). Each kind disqualifies some
 # figures, which the HTML greys with the reason: throughput, latency, comparison (deltas, ratios).
 VERDICT_RULES <- data.table::data.table(
-  kind = c("incomplete run", "degraded run", "too short", "errors", "client-bound", "shared CPU", "not steady"),
-  check = c("manifest", "manifest", "window length", "errors", "client cost", "shared CPU", "steady state"),
+  kind = c("incomplete run", "degraded run", "too short", "errors", "contended", "warming", "client-bound", "client-bound",
+           "shared CPU", "not steady", "server-bound"),
+  check = c("manifest", "manifest", "window length", "errors", "contention", "JIT", "client cost", "client CPU",
+            "shared CPU", "steady state", "server CPU"),
   disqualifies = list(c("throughput", "latency", "comparison"), c("throughput", "latency", "comparison"),
                       c("throughput", "latency", "comparison"),
-                      c("throughput", "latency", "comparison"), c("throughput", "comparison"),
-                      c("throughput"), c("throughput", "latency", "comparison")),
+                      c("throughput", "latency", "comparison"), c("throughput", "latency", "comparison"),
+                      c("throughput", "latency", "comparison"), c("throughput", "comparison"), c("throughput", "comparison"),
+                      c("throughput"), c("throughput", "latency", "comparison"), character()),
   consequence = c("its numbers cover only part of the planned run",
                   "its figures mix service with failures or an outage; the timeline shows when",
                   "its means and percentiles rest on too little to plan on",
                   "its latencies and throughput describe failures as much as service",
+                  "its throughput and latency include another program's claim on the CPU, not only HBase's and the injectors' work",
+                  "its means, percentiles and throughput are those of JVMs still compiling their hot code, not of the code that will run",
+                  "throughput and comparisons between runs measure the injectors, not HBase (the witness still times the HBase call)",
                   "throughput and comparisons between runs measure the injectors, not HBase (the witness still times the HBase call)",
                   "its throughput is what this machine gave HBase and the injectors together, a lower bound of HBase's own; compare it only with runs of the same injector setup",
-                  "its means and percentiles mix two regimes and describe neither")
+                  "its means and percentiles mix two regimes and describe neither",
+                  "not greyed: the figure stands for this workload on these CPUs")
 )
 
 # Kinds whose throughput is held down by the injector (its own pace, or CPU it takes from HBase):
 # HBase's own throughput is at least what they measured.
 LOWER_BOUND_KINDS <- c("client-bound", "shared CPU")
+
+# Kinds whose figures stand as they are: trustworthy, and server-bound (a capacity on the lab's server CPUs).
+VALID_KINDS <- c("trustworthy", "server-bound")
 
 # Why a figure is greyed, per kind (shown under the figure).
 DISQUALIFY_WHY <- c(
@@ -33,7 +43,9 @@ DISQUALIFY_WHY <- c(
   "errors" = "too many requests failed",
   "client-bound" = "the run is client-bound: its throughput is the injector's",
   "shared CPU" = "the injectors shared a saturated CPU with HBase: a lower bound of HBase's throughput",
-  "not steady" = "the measured window still trends"
+  "not steady" = "the measured window still trends",
+  "contended" = "processes the run did not start took CPU it wanted",
+  "warming" = "the JVMs were still compiling their hot code"
 )
 
 # What a flagged check says, as a clause of the sentence. facts: list(client, trend, window, shared, cpu_pct).
@@ -46,18 +58,39 @@ verdict_clause <- function(kind, check, facts) {
     "too short" = sprintf("the measured window is %.1f s with %s requests (minimum %d s and %s)", facts$window$window_s,
                           fmt_int(facts$window$measured_requests), MIN_WINDOW_S, fmt_int(MIN_MEASURED_REQUESTS)),
     "errors" = sprintf("%s of requests failed (limit %s)", fmt_pct(check$value, 2), fmt_pct(MAX_ERROR_RATE, 0)),
-    "client-bound" = paste0(sprintf("the off-timer gap (%s us per request) %s the HBase time (%s us)", fmt_num(facts$client$gap_us, 0),
-                                    if (facts$client$ratio > 1) "exceeds" else "equals", fmt_num(facts$client$hbase_us, 0)),
-                            if (isTRUE(facts$cpu_pct > INJECTOR_CPU_LIMIT_PCT)) sprintf(" and injector CPU is at %s%%%s", fmt_num(facts$cpu_pct, 0),
-                                                                                         if (isTRUE(facts$shared)) " (one machine, shared with HBase)" else "") else ""),
-    "shared CPU" = sprintf("the injectors run on the HBase machine and its CPU was %s%% busy over the measured window%s",
-                           fmt_num(check$value, 0),
-                           if (!is.null(facts$client)) sprintf(" (client cost %s us per request off the timer)", fmt_num(facts$client$gap_us, 0)) else ""),
+    "shared CPU" = {
+      detail <- c(if (!is.null(facts$cpu)) cpu_split_text(facts$cpu),
+                  if (!is.null(facts$client)) sprintf("client cost %s us per request off the timer", fmt_num(facts$client$gap_us, 0)))
+      sprintf("the injectors run on the HBase machine and its CPU was %s%% busy over the measured window%s", fmt_num(check$value, 0),
+              if (length(detail) > 0) sprintf(" (%s)", paste(detail, collapse = "; ")) else "")
+    },
+    "client-bound" = if (check$check == "client CPU") {
+      sprintf("the client side's %s was %s%% busy (%s the largest) while the server side's was %s%%",
+              cpu_count_text(facts$cpu$client$cpus), fmt_num(facts$cpu$client$busy_pct, 0), facts$cpu$client$top,
+              fmt_num(facts$cpu$server$busy_pct, 0))
+    } else client_bound_clause(facts),
+    "server-bound" = sprintf("HBase's side, %s, was %s%% busy while the client side's %s had headroom (%s%%): %s req/s is HBase's capacity on %s here",
+                             cpu_count_text(facts$cpu$server$cpus), fmt_num(facts$cpu$server$busy_pct, 0),
+                             cpu_count_text(facts$cpu$client$cpus), fmt_num(facts$cpu$client$busy_pct, 0),
+                             fmt_int(facts$throughput_rps), cpu_count_text(facts$cpu$server$cpus)),
+    "warming" = sprintf("JIT compiler threads took %s%% of the server side's CPU and %s%% of the client side's in the measured window (limit %d%%)",
+                        fmt_num(facts$cpu$server$jit_pct, 1), fmt_num(facts$cpu$client$jit_pct, 1), CPU_WARMING_JIT_PCT),
+    "contended" = sprintf("processes the run did not start took %s%% of the machine's CPU and steal %s%% (limit %d%%)",
+                          fmt_num(facts$cpu$other_pct, 1), fmt_num(facts$cpu$steal_pct, 1), CPU_CONTENDED_PCT),
     "not steady" = sprintf("throughput moved %+.1f%% and mean latency %+.1f%% from the first to the last third of the %d s measured window (tolerance %d%%)",
                            100 * facts$trend$throughput_change, 100 * facts$trend$latency_change, facts$trend$seconds,
                            round(100 * STEADY_TREND_TOLERANCE)),
     check$result)
 }
+
+client_bound_clause <- function(facts) {
+  paste0(sprintf("the off-timer gap (%s us per request) %s the HBase time (%s us)", fmt_num(facts$client$gap_us, 0),
+                 if (facts$client$ratio > 1) "exceeds" else "equals", fmt_num(facts$client$hbase_us, 0)),
+         if (isTRUE(facts$cpu_pct > INJECTOR_CPU_LIMIT_PCT)) sprintf(" and injector CPU is at %s%%%s", fmt_num(facts$cpu_pct, 0),
+                                                                      if (isTRUE(facts$shared)) " (one machine, shared with HBase)" else "") else "")
+}
+
+cpu_count_text <- function(n) if (is.na(n)) "CPUs" else sprintf("%d CPU%s", as.integer(n), if (n == 1) "" else "s")
 
 # The sentence of a trustworthy run: what was checked, the client cost, and the flags left.
 trustworthy_clause <- function(checks, facts) {
@@ -83,6 +116,7 @@ run_verdict <- function(checks, facts) {
   # or one that did not reach it (incomplete, interrupted, running, unreadable).
   degraded <- startsWith(checks[check == "manifest", result][1] %||% "", "status degraded")
   flagged <- flagged[kind != if (isTRUE(degraded)) "incomplete run" else "degraded run"]
+  flagged <- flagged[!duplicated(kind)]
   if (nrow(flagged) == 0) {
     return(list(kind = "trustworthy", sentence = paste0("trustworthy: ", trustworthy_clause(checks, facts), server_verdict_suffix(facts)),
                 kinds = "trustworthy", disqualifies = character(),
@@ -106,7 +140,7 @@ verdict_disqualifies <- function(kind, category) {
 
 # Why the figures of one category are greyed for a verdict, or "" when they are not.
 disqualified_why <- function(verdict, category) {
-  hits <- VERDICT_RULES[kind %in% verdict$kinds & vapply(disqualifies, function(d) category %in% d, NA), kind]
+  hits <- unique(VERDICT_RULES[kind %in% verdict$kinds & vapply(disqualifies, function(d) category %in% d, NA), kind])
   if (length(hits) == 0) "" else paste0("Greyed: ", paste(DISQUALIFY_WHY[hits], collapse = "; "), ".")
 }
 
@@ -126,7 +160,7 @@ VERDICT_MAX_CONTRASTS <- 3
 
 contrast_clause <- function(contrasts, runs) {
   if (is.null(contrasts) || nrow(contrasts) == 0) return("")
-  clean_groups <- runs[, .(clean = all(verdict == "trustworthy")), by = group][clean == TRUE, group]
+  clean_groups <- runs[, .(clean = all(verdict %in% VALID_KINDS)), by = group][clean == TRUE, group]
   rows <- contrasts[test == "total" & group_num %in% clean_groups & group_den %in% clean_groups]
   if (nrow(rows) == 0) return("")
   workload <- ifelse(rows$dimension == "target", sub("^[^,]*, ", "", rows$workload_den), rows$workload_den)
@@ -153,7 +187,7 @@ repeats_clause <- function(gstats) {
 compare_verdict <- function(runs, baselines, analyses, contrasts = NULL, gstats = NULL) {
   findings <- paste(Filter(nzchar, c(contrast_clause(contrasts, runs), repeats_clause(gstats))), collapse = "; ")
   n <- nrow(runs)
-  bad <- runs[verdict != "trustworthy"]
+  bad <- runs[!verdict %in% VALID_KINDS]
   compared <- baselines[!is.na(baseline) & relation != "baseline"]
   alike_note <- if (n > 1 && nrow(compared) == 0) {
     "no two runs share a workload or differ in one comparable dimension, so none is set against another"
@@ -182,7 +216,7 @@ compare_verdict <- function(runs, baselines, analyses, contrasts = NULL, gstats 
     sprintf(" (worst %s: off-timer gap %s us per request against %s us of HBase time)", analyses[[worst]]$run_id,
             fmt_num(w$gap_us, 0), fmt_num(w$hbase_us, 0))
   } else ""
-  consequence <- VERDICT_RULES[kind == first$verdict, consequence]
+  consequence <- VERDICT_RULES[kind == first$verdict, consequence][1]
   consequence <- if (startsWith(consequence, "its ")) sub("^its ", "their ", consequence) else paste("for them", consequence)
   others <- if (nrow(by_kind) > 1) paste0("; also ", paste(sprintf("%s: %s", by_kind$verdict[-1],
                                                                     vapply(by_kind$runs[-1], paste, "", collapse = ", ")), collapse = "; ")) else ""

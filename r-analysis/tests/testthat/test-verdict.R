@@ -73,7 +73,14 @@ test_that("precedence and thresholds: each rule fires on its own check only", {
   v <- run_verdict(rbind(row("Little's law", "FLAG"), row("errors", "ok", 0)), list())
   expect_equal(v$kind, "trustworthy")
   expect_match(v$sentence, "other flags, not disqualifying: Little's law")
-  expect_equal(VERDICT_RULES$kind, c("incomplete run", "degraded run", "too short", "errors", "client-bound", "shared CPU", "not steady"))
+  expect_equal(VERDICT_RULES$kind, c("incomplete run", "degraded run", "too short", "errors", "contended", "warming", "client-bound",
+                                     "client-bound", "shared CPU", "not steady", "server-bound"))
+  expect_equal(VERDICT_RULES[kind == "client-bound", check], c("client cost", "client CPU"))
+  # both client-bound checks flagged: one kind, named once, its clause from the first
+  both <- run_verdict(rbind(row("client CPU", "FLAG"), row("client cost", "FLAG")),
+                      list(client = list(gap_us = 300, hbase_us = 200, ratio = 1.5)))
+  expect_equal(both$kinds, "client-bound")
+  expect_match(both$sentence, "^client-bound: the off-timer gap")
   expect_equal(c(MIN_WINDOW_S, MIN_MEASURED_REQUESTS, MAX_ERROR_RATE, CLIENT_BOUND_GAP_RATIO, STEADY_TREND_TOLERANCE),
                c(10, 1000, 0.01, 1, 0.15))
 })

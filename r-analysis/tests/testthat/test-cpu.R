@@ -1,0 +1,125 @@
+# Where the CPU went: cpu.csv over the measured window, the lab's sides, and the CPU verdicts
+# (server-bound, client-bound, warming, contended) on hand-computed fixtures.
+
+# cpu.csv as CpuSampler writes it: one row per role per second over `seconds` seconds from t0 (each
+# row's time is its interval's end); `roles` maps a role to list(cpu, jit) CPU seconds per second.
+write_cpu_csv <- function(dir, roles, seconds = 15, t0 = 1763712000000, cpus = 2) {
+  all <- c("hbase", "gateway", "shim", "console", "agent", "worker", "peer", "sampler", "lifecycle", "other", "steal", "idle")
+  side <- c(hbase = "server", gateway = "server", shim = "server", console = "client", agent = "client", worker = "client",
+            peer = "client", sampler = "client", lifecycle = "client", other = "machine", steal = "machine", idle = "machine")
+  used <- sum(vapply(roles, function(r) r$cpu, 0))
+  roles$idle <- list(cpu = cpus - used)
+  rows <- rbindlist(lapply(seq_len(seconds), function(k) rbindlist(lapply(all, function(role) {
+    r <- roles[[role]] %||% list(cpu = 0, jit = 0)
+    machine <- side[[role]] == "machine"
+    data.table(time_ms = t0 + k * 1000, interval_s = 1, role = role, side = side[[role]],
+               processes = if (machine) NA_integer_ else 1L, cpu_s = r$cpu,
+               jit_s = if (machine) NA_real_ else r$jit %||% 0, gc_s = if (machine) NA_real_ else 0,
+               io_s = if (machine) NA_real_ else 0, load_s = if (machine) NA_real_ else 0)
+  }))))
+  fwrite(rows, file.path(dir, "cpu.csv"), na = "")
+  jsonlite::write_json(list(method = "cgroup-v1", cpus = cpus, closure = list(busy_s = 10, cgroup_root_s = 10, root_over_busy = 1)),
+                       file.path(dir, "cpu.json"), auto_unbox = TRUE)
+}
+
+ISOLATED <- list(extra = list(lab = list(cpus = "auto", server_cpus = "0", client_cpus = "1", isolated = TRUE,
+                                         note = "lab.cpus = auto: server CPUs 0, client CPUs 1 of 2", online_cpus = "0-1"),
+                              machine = list(cores = 2)))
+
+# 10 threads, 2 ms requests, no gap: 15 steady seconds of 5,000 req/s, all measured (75,000 requests).
+cpu_run <- function(roles, manifest = ISOLATED) {
+  dir <- tempfile("cpu-")
+  write_closed_loop_run(dir, threads = 10, latency_ms = rep(2, 15), manifest = manifest)
+  write_cpu_csv(dir, roles)
+  analyse_run(run_target(dir))
+}
+
+test_that("HBase's CPUs saturated while the client has headroom: server-bound, a valid figure quoted with the CPU count", {
+  a <- cpu_run(list(hbase = list(cpu = 0.95), worker = list(cpu = 0.45), sampler = list(cpu = 0.05), other = list(cpu = 0.01)))
+  f <- a$facts$cpu
+  expect_equal(f$seconds, 15)
+  expect_equal(f$server$busy_pct, 95)
+  expect_equal(f$client$busy_pct, 50)
+  expect_equal(f$other_pct, 0.5)
+  expect_equal(f$roles[role == "hbase", us_per_request], 0.95 * 15 / 75000 * 1e6)   # 190 us per request
+  expect_equal(f$roles[role == "worker", machine_pct], 22.5)
+  expect_equal(a$checks[check == "server CPU", status], "FLAG")
+  expect_equal(a$checks[check == "client CPU", status], "ok")
+  expect_equal(a$checks[check == "shared CPU", status], "n/a")
+  expect_equal(a$verdict$kind, "server-bound")
+  expect_equal(a$verdict$disqualifies, character())
+  expect_match(a$verdict$sentence, paste0("^server-bound: HBase's side, 1 CPU, was 95% busy while the client side's 1 CPU had headroom ",
+                                          "\\(50%\\): 5,000 req/s is HBase's capacity on 1 CPU here"))
+  expect_equal(disqualified_why(a$verdict, "throughput"), "")
+})
+
+test_that("the client's CPUs saturated: client-bound, from the accounting", {
+  a <- cpu_run(list(hbase = list(cpu = 0.5), worker = list(cpu = 0.9), agent = list(cpu = 0.02), console = list(cpu = 0.03)))
+  expect_equal(a$facts$cpu$client$busy_pct, 95)
+  expect_equal(a$facts$cpu$client$top, "worker")
+  expect_equal(a$checks[check == "client CPU", status], "FLAG")
+  expect_equal(a$verdict$kind, "client-bound")
+  expect_match(a$verdict$sentence, "^client-bound: the client side's 1 CPU was 95% busy \\(worker the largest\\) while the server side's was 50%")
+  expect_equal(a$verdict$disqualifies, c("comparison", "throughput"))
+})
+
+test_that("JIT threads above 5% of a side's CPU: warming, which comes before server-bound", {
+  a <- cpu_run(list(hbase = list(cpu = 0.95, jit = 0.19), worker = list(cpu = 0.4, jit = 0.01)))
+  expect_equal(a$facts$cpu$server$jit_pct, 20)
+  expect_equal(a$facts$cpu$client$jit_pct, 2.5)
+  expect_equal(a$checks[check == "JIT", status], "FLAG")
+  expect_equal(a$verdict$kinds, c("warming", "server-bound"))
+  expect_match(a$verdict$sentence, "^warming: JIT compiler threads took 20.0% of the server side's CPU and 2.5% of the client side's")
+  expect_equal(a$verdict$disqualifies, c("comparison", "latency", "throughput"))
+})
+
+test_that("CPU the run did not start, and steal, above 5% of the machine: contended", {
+  a <- cpu_run(list(hbase = list(cpu = 0.6), worker = list(cpu = 0.5), other = list(cpu = 0.14), steal = list(cpu = 0.04)))
+  expect_equal(a$facts$cpu$other_pct, 7)
+  expect_equal(a$facts$cpu$steal_pct, 2)
+  expect_equal(a$checks[check == "contention", value], 9)
+  expect_equal(a$verdict$kind, "contended")
+  expect_match(a$verdict$sentence, "^contended: processes the run did not start took 7.0% of the machine's CPU and steal 2.0% \\(limit 5%\\)")
+})
+
+test_that("a lab that shares its CPUs judges no side, and names the split", {
+  shared <- list(extra = list(lab = list(cpus = "off", server_cpus = "0-1", client_cpus = "0-1", isolated = FALSE,
+                                         note = "lab.cpus = off: server and client share CPUs 0-1", online_cpus = "0-1")),
+                 injector_mode = "namespaces")
+  a <- cpu_run(list(hbase = list(cpu = 1.0), worker = list(cpu = 0.7), console = list(cpu = 0.05)), manifest = shared)
+  expect_equal(a$checks[check == "server CPU", status], "n/a")
+  expect_equal(a$checks[check == "client CPU", status], "n/a")
+  expect_equal(a$facts$cpu$server$busy_pct, 50)   # of both CPUs, shared
+  expect_equal(cpu_split_text(a$facts$cpu), "hbase 50%, worker 35%, console 2%")
+})
+
+test_that("a run without cpu.csv keeps its verdict; the CPU checks say why they cannot judge", {
+  dir <- tempfile("no-cpu-")
+  write_closed_loop_run(dir, threads = 10, latency_ms = rep(2, 15))
+  a <- analyse_run(run_target(dir))
+  expect_null(a$facts$cpu)
+  expect_equal(a$checks[check %in% c("server CPU", "client CPU", "JIT", "contention"), unique(status)], "n/a")
+  expect_equal(a$verdict$kind, "trustworthy")
+})
+
+test_that("report.json carries the accounting, the HTML its section", {
+  dir <- tempfile("cpu-json-")
+  write_closed_loop_run(dir, threads = 10, latency_ms = rep(2, 15), manifest = ISOLATED)
+  write_cpu_csv(dir, list(hbase = list(cpu = 0.95), worker = list(cpu = 0.45)))
+  out <- file.path(dir, "report")
+  expect_equal(main(c("--quiet", "--out", out, dir)), 0L)
+  run <- jsonlite::fromJSON(file.path(out, "report.json"), simplifyVector = FALSE)$runs[[1]]
+  expect_equal(run$verdict$kind, "server-bound")
+  expect_equal(run$cpu$server$busy_pct, 95)
+  expect_equal(run$cpu$client$cpus, 1)
+  expect_true(run$cpu$isolated)
+  html <- paste(readLines(file.path(out, "index.html")), collapse = "\n")
+  expect_match(html, "Where the CPU went")
+  expect_true(file.exists(file.path(out, "cpu.png")))
+})
+
+test_that("CPU lists count their CPUs", {
+  expect_equal(cpu_count("0-3,6"), 5L)
+  expect_equal(cpu_count("1"), 1L)
+  expect_true(is.na(cpu_count("")))
+})
