@@ -80,7 +80,9 @@ record() {
 rc=0
 if [[ -n $CGROUP ]]; then
   # The command joins the cgroup before it execs, so everything it starts is born inside.
-  bash -c 'echo $$ > "$1/cgroup.procs" && shift && exec "$@"' cpu-meter "$CGROUP" "$@" &
+  # SUITE_LAB_METER: the lab (suite.d/lab.sh) then leaves its processes in this cgroup, places
+  # them without moving their accounting, and its own sampler counts roles by command line.
+  SUITE_LAB_METER=$CGROUP bash -c 'echo $$ > "$1/cgroup.procs" && shift && exec "$@"' cpu-meter "$CGROUP" "$@" &
   child=$!
   trap 'kill -TERM "$child" 2> /dev/null || true' INT TERM
   while pid_alive "$child"; do

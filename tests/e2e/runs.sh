@@ -171,6 +171,13 @@ t_run_two_injectors() {
     fail "run with 2 injectors: no progress line: $(head -8 <<< "$RT_OUT")"
   fi
   rt_cpu_meter_saw_the_run "$TEST_LOGS/run-two.cpu.csv"
+  # Under the meter the lab leaves accounting to it: the run's own sampler counts roles by command line.
+  if [[ $(jq -r .method "$dir/cpu.json" 2> /dev/null) == proc ]] \
+     && [[ $(jq -r '[.roles.worker.processes[] | select(.label == "WorkerProcessEntryPoint")] | length' "$dir/cpu.json") == 2 ]]; then
+    pass "run under cpu-meter: the run's cpu.json counted its 2 workers by command line"
+  else
+    fail "run under cpu-meter: cpu.json $(jq -c '{method, w: .roles.worker}' "$dir/cpu.json" 2>&1 | head -c 300)"
+  fi
   t_run_server_metrics "$dir"
   local left
   left=$(rt_procs_in "$dir")
