@@ -161,10 +161,13 @@ write_run_report <- function(a, out_dir, gates = NULL, slo = NA_character_) {
   plots <- write_run_plots(a, out_dir)
   progress("writing index.html and report.json")
   writeLines(render_run_report(a, plots, gate_results), file.path(out_dir, "index.html"), useBytes = TRUE)
-  write_report_json(report_json_document("run", a$run_id, a$verdict, list(run_json(a, gate_results)), slo, gates, exit_status),
-                    file.path(out_dir, "report.json"))
+  finding <- run_finding(a)
+  doc <- report_json_document("run", a$run_id, a$verdict, list(run_json(a, gate_results)), slo, gates, exit_status)
+  doc$finding <- finding
+  write_report_json(doc, file.path(out_dir, "report.json"))
   list(written = file.path(out_dir, c("index.html", "summary.csv", "report.json")), exit_status = exit_status,
-       said = c(paste("verdict:", a$verdict$sentence), gates_said(gate_results)), table = text_table(run_table_rows(a)))
+       said = c(paste("finding:", finding), paste("verdict:", a$verdict$sentence), gates_said(gate_results)),
+       table = text_table(run_table_rows(a)))
 }
 
 # What report.R says on stdout after the paths: the gates of a run, or a comparison's capacity.
@@ -254,9 +257,12 @@ write_compare_report <- function(analyses, out_dir, sweep_id = NA_character_,
                               lapply(analyses, function(a) run_json(a, cmp$gate_results[[a$run_id]])),
                               slo, gates, cmp$exit_status, capacity_json(cmp$capacity), comparison_json(cmp))
   doc$study <- study_json(study)
+  finding <- compare_finding(cmp)
+  doc$finding <- finding
+  doc$thrift_cost <- if (is.null(thrift_cost(cmp))) NULL else json_rows(thrift_cost(cmp))
   write_report_json(doc, file.path(out_dir, "report.json"))
   list(written = file.path(out_dir, c("index.html", "summary.csv", "report.json")), exit_status = cmp$exit_status,
-       said = c(paste("verdict:", cmp$verdict$sentence), capacity_said(cmp$capacity), usl_said(cmp$models)),
+       said = c(paste("finding:", finding), paste("verdict:", cmp$verdict$sentence), capacity_said(cmp$capacity), usl_said(cmp$models)),
        table = text_table(compared))
 }
 

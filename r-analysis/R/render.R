@@ -15,6 +15,8 @@ td.info,td.na{background:#eef;text-align:left}td.fail{background:#fbd5d5;font-we
 .verdict{font-size:1.12em;padding:10px 14px;margin:.8em 0;border-left:6px solid #c00;background:#fde8e8}
 .verdict.v-trustworthy,.verdict.v-server-bound{border-left-color:#2a7d2a;background:#e4f4e4}
 .verdict.v-not-steady,.verdict.v-different-workloads{border-left-color:#e0b000;background:#fff8e0}
+p.finding{font-size:1.35em;font-weight:600;margin:.4em 0 .5em 0;max-width:60em}
+details.verdict{font-size:.95em}details.verdict summary{cursor:pointer}
 .headline{display:flex;flex-wrap:wrap;gap:10px;margin:.6em 0}
 .headline div{border:1px solid #ccd;background:#f7f7fc;padding:6px 12px;min-width:180px}
 .headline b{display:block;font-size:1.3em}
@@ -334,7 +336,7 @@ render_run_report <- function(a, plots, gates = NULL) {
   } else ""
   html_page(paste("Capacity report", a$run_id), c(
     sprintf("<h1>Capacity report: %s</h1>", html_escape(a$run_id)),
-    verdict_box(a$verdict),
+    finding_html(run_finding(a), a$verdict),
     run_headline(a),
     gates_table(gates),
     run_meta(a),
@@ -629,7 +631,12 @@ render_compare_report <- function(cmp) {
   title <- if (!is.na(cmp$sweep_id)) paste("Sweep", cmp$sweep_id) else paste("Comparison", paste(runs$run, collapse = " / "))
   html_page(title, c(
     sprintf("<h1>%s</h1>", html_escape(title)),
-    verdict_box(cmp$verdict),
+    finding_html(compare_finding(cmp), cmp$verdict),
+    if (!is.null(thrift_cost(cmp))) paste0("<h2>What the thrift layer costs</h2>", thrift_cost_table(thrift_cost(cmp)),
+      html_p(paste("Per workload run both ways: throughput thrift / direct as the ratio of the medians, with the range its repeats allow",
+                   "(lowest thrift / highest direct to highest / lowest); witness p50 and p99 added by thrift (medians); CPU per",
+                   "request of the server side (HBase, gateway, shim) and of the client side, from each run's cpu.csv. Greyed: a",
+                   "workload whose runs' verdicts do not all let their figures stand."), class = "meta")) else "",
     capacity_box(cmp$capacity, cmp$slo),
     study_html(cmp$study),
     compare_runs_table(analyses, runs),

@@ -123,3 +123,35 @@ test_that("CPU lists count their CPUs", {
   expect_equal(cpu_count("1"), 1L)
   expect_true(is.na(cpu_count("")))
 })
+
+test_that("the finding is one short sentence: a capacity for a server-bound run, a refusal with the figure otherwise", {
+  a <- cpu_run(list(hbase = list(cpu = 0.95), worker = list(cpu = 0.45)))
+  expect_equal(run_finding(a), "5,000 req/s of get:100 at 10 threads, p50 1.95 ms, p99 1.95 ms (direct): HBase's capacity on 1 CPU, the client with CPU to spare.")
+  b <- cpu_run(list(hbase = list(cpu = 0.95, jit = 0.19), worker = list(cpu = 0.4)))
+  expect_match(run_finding(b), "^Not a capacity figure: the JVMs were still compiling their hot code\\. Measured 5,000 req/s")
+  expect_lte(words_in(run_finding(b)), FINDING_MAX_WORDS)
+})
+
+test_that("direct against thrift: the finding gives the ratio with its range, p99 added and server CPU per request", {
+  runs_dir <- tempfile("thrift-cost-")
+  # ABBA: direct 5,000 req/s (2 ms), thrift 4,000 (2.5 ms), again; server CPU 0.95 s/s each way
+  specs <- list(list("run-1", "direct", 2), list("run-2", "thrift", 2.5), list("run-3", "thrift", 2.5), list("run-4", "direct", 2))
+  for (s in specs) {
+    dir <- file.path(runs_dir, s[[1]])
+    write_closed_loop_run(dir, threads = 10, latency_ms = rep(s[[3]], 15),
+                          manifest = utils::modifyList(ISOLATED, list(target = s[[2]], extra = list(sweep_id = "sweep-1"))))
+    write_cpu_csv(dir, list(hbase = list(cpu = if (s[[2]] == "direct") 0.95 else 0.6), shim = list(cpu = if (s[[2]] == "thrift") 0.35 else 0),
+                            worker = list(cpu = 0.4)))
+  }
+  analyses <- lapply(file.path(runs_dir, c("run-1", "run-2", "run-3", "run-4")), function(d) analyse_run(run_target(d)))
+  cmp <- compare_runs(analyses, sweep_id = "sweep-1")
+  cost <- thrift_cost(cmp)
+  expect_equal(nrow(cost), 1)
+  expect_equal(cost$ratio, 4000 / 5000)
+  expect_equal(cost$p99_added_ms, 0.5)
+  # server CPU per request: direct 0.95 s/s / 5,000 req/s = 190 us; thrift 0.95 / 4,000 = 237.5 us
+  expect_equal(cost$server_us_direct, 190)
+  expect_equal(cost$server_us_thrift, 237.5)
+  expect_equal(compare_finding(cmp), "Thrift/direct throughput get, 10 threads x0.80 (0.80-0.80); thrift adds p99 +0.50 ms and +48 us server CPU per request (medians).")
+  expect_lte(words_in(compare_finding(cmp)), FINDING_MAX_WORDS)
+})

@@ -61,6 +61,7 @@ if (is.na(chromium_path())) {
     expect_equal(console_problems(opened), character())
     expect_true(any(grepl("^render-check: 6 images, 0 broken$", opened$messages)))   # the six run plots
     expect_true(grepl("data-render-check=\"done\"", opened$dom, fixed = TRUE))
-    expect_true(grepl("<b>Verdict</b>: too short:", opened$dom, fixed = TRUE))
+    expect_true(grepl("<summary><b>Verdict: too short</b>", opened$dom, fixed = TRUE))
+    expect_true(grepl("<p class=\"finding\">Not a capacity figure: the measured window is too short.", opened$dom, fixed = TRUE))
   })
 }

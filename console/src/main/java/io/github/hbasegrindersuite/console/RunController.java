@@ -48,6 +48,8 @@ import org.picocontainer.Startable;
 public final class RunController implements Startable {
 
   private static final long POLL_MS = 250;
+  /** Written by {@link #markStopping}; libexec/suite-run reads it. */
+  static final String STOPPING_FILE = "stopping";
 
   private final ProcessControl processControl;
   private final ConsoleCommunication communication;
@@ -265,6 +267,7 @@ public final class RunController implements Startable {
     recording = false;
     stoppingModel = true;
     model.stop();
+    markStopping(run);
     processControl.stopAgentAndWorkerProcesses();
     closeTimeline();
     Outcome result = outcome;
@@ -304,6 +307,22 @@ public final class RunController implements Startable {
     if (run.exitWhenDone()) {
       System.out.flush();
       System.exit(result.kind().code());
+    }
+  }
+
+  /**
+   * console/stopping, written just before the agents are told to stop: ./suite run then knows that
+   * an agent that leaves from here on was sent away, not lost (the outcome is written after, and on
+   * a loaded machine an agent can be gone before it is).
+   */
+  private static void markStopping(RunSettings run) {
+    final File consoleDir = run.consoleDirectory();
+    try {
+      if (consoleDir.isDirectory()) {
+        Files.writeString(new File(consoleDir, STOPPING_FILE).toPath(), System.currentTimeMillis() + "\n", StandardCharsets.UTF_8);
+      }
+    } catch (IOException e) {
+      System.out.println("run controller: cannot write console/" + STOPPING_FILE + ": " + e);
     }
   }
 

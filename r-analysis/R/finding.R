@@ -1,0 +1,117 @@
+# finding.R - the first thing a page says: its finding in at most FINDING_MAX_WORDS words, a true
+# answer to the question the runs were made for (how fast, and is that HBase's figure; what does
+# the thrift layer cost here), read from the verdict and the figures it lets stand. The long
+# verdict sentence stays in report.json and under the finding, folded.
+
+FINDING_MAX_WORDS <- 40
+
+words_in <- function(text) length(strsplit(trimws(text), "\\s+")[[1]])
+
+# A run: its throughput and witness percentiles, and whether they are HBase's figure.
+run_finding <- function(a) {
+  total <- a$summary[test == "total"]
+  w <- a$workload
+  what <- sprintf("%s req/s of %s at %s threads, p50 %s ms, p99 %s ms", fmt_int(total$throughput_rps),
+                  w$operations %||% "load", fmt_int(total$threads), fmt_num(total$witness_p50_ms %||% total$p50_ms, 2),
+                  fmt_num(total$witness_p99_ms %||% total$p99_ms, 2))
+  kind <- a$verdict$kind
+  text <- if (kind == "server-bound") {
+    sprintf("%s (%s): HBase's capacity on %s, the client with CPU to spare.", what, a$target %||% "direct",
+            cpu_count_text(a$facts$cpu$server$cpus))
+  } else if (kind == "trustworthy") {
+    sprintf("%s (%s): a trustworthy figure%s.", what, a$target %||% "direct",
+            if (isTRUE(a$facts$cpu$isolated)) ", neither side's CPUs saturated" else "")
+  } else {
+    sprintf("Not a capacity figure: %s. Measured %s (%s).", DISQUALIFY_WHY[[kind]] %||% kind, what, a$target %||% "direct")
+  }
+  text
+}
+
+# Per run: the total row's throughput and witness percentiles, and the CPU per request of each side.
+run_costs <- function(analyses, runs) {
+  data.table::rbindlist(lapply(seq_along(analyses), function(k) {
+    a <- analyses[[k]]
+    t <- a$summary[test == "total"]
+    f <- a$facts$cpu
+    side_us <- function(which_side) if (is.null(f)) NA_real_ else sum(f$roles[side == which_side, us_per_request], na.rm = TRUE)
+    data.table::data.table(run = a$run_id, group = runs$group[k], throughput_rps = t$throughput_rps,
+                           p50_ms = t$witness_p50_ms %||% t$p50_ms, p99_ms = t$witness_p99_ms %||% t$p99_ms,
+                           server_us = side_us("server"), client_us = side_us("client"),
+                           valid = a$verdict$kind %in% VALID_KINDS)
+  }))
+}
+
+# What the thrift layer costs, per workload that ran both ways: throughput thrift / direct (the
+# ratio of medians, and the range its repeats allow), the p50 and p99 each adds, the server CPU per
+# request each way. NULL without such pairs.
+thrift_cost <- function(cmp) {
+  pairs <- if (is.null(cmp$contrasts)) NULL else cmp$contrasts[dimension == "target" & test == "total"]
+  if (is.null(pairs) || nrow(pairs) == 0) return(NULL)
+  costs <- run_costs(cmp$analyses, cmp$runs)
+  by_group <- costs[, .(n = .N, tput = stats::median(throughput_rps), tput_min = min(throughput_rps), tput_max = max(throughput_rps),
+                        p50 = stats::median(p50_ms), p99 = stats::median(p99_ms), server_us = stats::median(server_us),
+                        client_us = stats::median(client_us), valid = all(valid)), keyby = group]
+  rows <- data.table::rbindlist(lapply(seq_len(nrow(pairs)), function(i) {
+    p <- pairs[i]
+    num <- by_group[group == p$group_num]
+    den <- by_group[group == p$group_den]
+    data.table::data.table(workload = sub("^(thrift|direct), ", "", p$workload_den), n_direct = den$n, n_thrift = num$n,
+                           ratio = num$tput / den$tput, ratio_low = num$tput_min / den$tput_max, ratio_high = num$tput_max / den$tput_min,
+                           direct_rps = den$tput, thrift_rps = num$tput,
+                           p50_added_ms = num$p50 - den$p50, p99_added_ms = num$p99 - den$p99,
+                           server_us_direct = den$server_us, server_us_thrift = num$server_us,
+                           client_us_direct = den$client_us, client_us_thrift = num$client_us,
+                           valid = den$valid && num$valid)
+  }))
+  rows[]
+}
+
+# A comparison or a sweep: the thrift layer's cost when it ran both ways, else its capacity, else
+# its best valid run, else why none stands.
+compare_finding <- function(cmp) {
+  cost <- thrift_cost(cmp)
+  if (!is.null(cost)) {
+    parts <- sprintf("%s x%s (%s-%s)", cost$workload, fmt_num(cost$ratio, 2), fmt_num(cost$ratio_low, 2), fmt_num(cost$ratio_high, 2))
+    p99 <- stats::median(cost$p99_added_ms)
+    extra <- stats::median(cost$server_us_thrift - cost$server_us_direct)
+    text <- sprintf("Thrift/direct throughput %s; thrift adds p99 %+.2f ms and %s us server CPU per request (medians).",
+                    paste(parts, collapse = ", "), p99, if (is.na(extra)) "unknown" else sprintf("%+.0f", extra))
+    if (!all(cost$valid)) text <- paste("Not all valid:", text)
+    if (words_in(text) > FINDING_MAX_WORDS) text <- sprintf("Thrift/direct throughput %s (medians; see the table).", paste(sprintf("x%s", fmt_num(cost$ratio, 2)), collapse = ", "))
+    return(text)
+  }
+  if (!is.null(cmp$capacity) && !is.na(cmp$capacity$throughput_rps)) {
+    return(sprintf("Capacity %s req/s%s (%s), the best run meeting every gate.", fmt_int(cmp$capacity$throughput_rps),
+                   if (isTRUE(cmp$capacity$lower_bound)) " at least" else "", cmp$capacity$label))
+  }
+  costs <- run_costs(cmp$analyses, cmp$runs)
+  good <- costs[valid == TRUE]
+  if (nrow(good) == 0) {
+    kinds <- unique(cmp$runs$verdict)
+    return(sprintf("No run stands as a capacity figure: %s.", paste(kinds, collapse = ", ")))
+  }
+  best <- good[which.max(throughput_rps)]
+  sprintf("Best valid run %s: %s req/s, p99 %s ms (%s).", best$run, fmt_int(best$throughput_rps), fmt_num(best$p99_ms, 2),
+          cmp$runs[run == best$run, label])
+}
+
+# The thrift cost as a table for the page.
+thrift_cost_table <- function(cost) {
+  if (is.null(cost)) return("")
+  us <- function(x) ifelse(is.na(x), "", fmt_num(x, 0))
+  frame <- data.frame(Workload = cost$workload, `Runs (direct / thrift)` = sprintf("%d / %d", cost$n_direct, cost$n_thrift),
+                      `Direct req/s` = fmt_num(cost$direct_rps, 0), `Thrift req/s` = fmt_num(cost$thrift_rps, 0),
+                      `Thrift / direct` = sprintf("x%s (%s-%s)", fmt_num(cost$ratio, 2), fmt_num(cost$ratio_low, 2), fmt_num(cost$ratio_high, 2)),
+                      `p50 added (ms)` = sprintf("%+.3f", cost$p50_added_ms), `p99 added (ms)` = sprintf("%+.3f", cost$p99_added_ms),
+                      `Server CPU us/req direct / thrift` = sprintf("%s / %s", us(cost$server_us_direct), us(cost$server_us_thrift)),
+                      `Client CPU us/req direct / thrift` = sprintf("%s / %s", us(cost$client_us_direct), us(cost$client_us_thrift)),
+                      check.names = FALSE)
+  html_table(frame, left = 1, row_class = ifelse(cost$valid, NA, "disq"))
+}
+
+# The finding, big, then the verdict folded under it (its whole sentence).
+finding_html <- function(finding, verdict) {
+  paste0(sprintf("<p class=\"finding\">%s</p>", html_escape(finding)),
+         sprintf("<details class=\"verdict v-%s\"><summary><b>Verdict: %s</b> (open for the whole sentence)</summary>%s</details>",
+                 gsub("[^a-z]+", "-", verdict$kind), html_escape(verdict$kind), html_escape(verdict$sentence)))
+}
