@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -31,6 +32,8 @@ import net.grinder.util.Directory;
 
 import io.github.hbasegrindersuite.console.live.LiveExport;
 import io.github.hbasegrindersuite.console.live.LiveStatistics;
+import io.github.hbasegrindersuite.console.warmup.CpuTail;
+import io.github.hbasegrindersuite.console.warmup.WarmupJudge;
 
 import org.picocontainer.Startable;
 
@@ -44,6 +47,12 @@ import org.picocontainer.Startable;
  * <p>Dormant unless the system property {@value RunSettings#RUN_DIR} names a run folder, so a
  * plain console is unaffected. Works in the Swing console too: a person watches the graphs; a
  * "stop collecting" there ends the run early (recorded in the reason).
+ *
+ * <p>With {@value SessionRequests#SESSION_DIR} instead, the console is an injector session: it runs
+ * one run after another as {@link SessionRequests} asks, the same way, with the agents (and in
+ * single-process mode their warm JVMs) kept between runs, until the session is stopped. A run with
+ * {@value RunSettings#WARMUP_MAX_SECONDS} is a warm-up: its workers are stopped as soon as the
+ * {@link WarmupJudge} finds the load steady and the JIT quiet (from the run's cpu.csv), or at the bound.
  */
 public final class RunController implements Startable {
 
@@ -75,6 +84,11 @@ public final class RunController implements Startable {
   private PrintWriter progressLog;
   private String runId = "";
   private Thread thread;
+  /** A session's workers of earlier runs: each run's roster leaves them out. */
+  private final Set<String> earlierWorkers = new LinkedHashSet<>();
+  /** Samples of the total statistics seen (one a second): the warm-up judge takes each once. */
+  private volatile long totalSamples;
+  private volatile boolean stopAsked;
 
   public RunController(ProcessControl processControl, FileDistribution fileDistribution,
                        SampleModel model, SampleModelViews views, ConsoleProperties consoleProperties,
@@ -94,6 +108,14 @@ public final class RunController implements Startable {
 
   @Override
   public void start() {
+    final String session = System.getProperty(SessionRequests.SESSION_DIR, "").trim();
+    if (!session.isEmpty()) {
+      listen();
+      thread = new Thread(() -> sessionLoop(new SessionRequests(new File(session))), "hbasegrinder-session-controller");
+      thread.setDaemon(true);
+      thread.start();
+      return;
+    }
     final Directory distribution = consoleProperties.getDistributionDirectory();
     final Optional<RunSettings> settings;
     try {
@@ -106,11 +128,15 @@ public final class RunController implements Startable {
       return; // dormant: a plain console
     }
     final RunSettings run = settings.get();
-    openProgressLog(run);
-    roster = new RunRoster(run.agents());
-    processes = new RosterProcesses(roster);
-    live = new LiveStatistics(run.runDirectory().getName(), processes);
-    startLiveExport(run.metricsPort());
+    beginRun(run);
+    listen();
+    thread = new Thread(() -> runAndExit(run), "hbasegrinder-run-controller");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  /** The console's process reports and samples, heard for the whole life of the console. */
+  private void listen() {
     processControl.addProcessStatusListener(this::processReports);
     model.addModelListener(new SampleModel.AbstractListener() {
       @Override
@@ -122,9 +148,81 @@ public final class RunController implements Startable {
       }
     });
     model.addTotalSampleListener(this::totalSample);
-    thread = new Thread(() -> runAndExit(run), "hbasegrinder-run-controller");
-    thread.setDaemon(true);
-    thread.start();
+  }
+
+  /** A run's own state: its progress log, roster (without a session's earlier workers), live endpoint. */
+  private void beginRun(RunSettings run) {
+    openProgressLog(run);
+    roster = new RunRoster(run.agents(), System::currentTimeMillis, earlierWorkers);
+    processes = new RosterProcesses(roster);
+    live = new LiveStatistics(run.runDirectory().getName(), processes);
+    startLiveExport(run.metricsPort());
+    stopAsked = false;
+    stoppingModel = false;
+  }
+
+  // ------------------------------------------------------------------ a session
+
+  /** Runs the session's requests one after another until it is stopped; then stops the agents and exits 0. */
+  private void sessionLoop(SessionRequests requests) {
+    System.out.println("run controller: session " + requests.directory() + ": waiting for runs");
+    System.out.flush();
+    try {
+      while (true) {
+        final SessionRequests.Request request = requests.next(1000);
+        if (request == null) {
+          if (requests.stopped()) {
+            break;
+          }
+          continue;
+        }
+        Outcome outcome = runRequest(request);
+        try {
+          requests.done(request, outcome);
+        } catch (IOException e) {
+          System.out.println("run controller: cannot answer " + request.name() + ": " + e);
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    System.out.println("run controller: session stopped: stopping the agents");
+    System.out.flush();
+    processControl.stopAgentAndWorkerProcesses();
+    sleepQuietly(500);
+    System.exit(0);
+  }
+
+  private Outcome runRequest(SessionRequests.Request request) {
+    final Directory distribution = consoleProperties.getDistributionDirectory();
+    final RunSettings run;
+    try {
+      final String unreadable = request.properties.getProperty(RunSettings.PREFIX + "request.unreadable");
+      if (unreadable != null) {
+        throw new RunSettings.SettingsException("request " + request.name() + " is unreadable: " + unreadable);
+      }
+      run = RunSettings.from(request.properties, distribution == null ? null : distribution.getFile())
+          .orElseThrow(() -> new RunSettings.SettingsException("request " + request.name() + " names no " + RunSettings.RUN_DIR));
+    } catch (RunSettings.SettingsException e) {
+      System.out.println("run controller: " + e.getMessage());
+      return new Outcome(Outcome.Kind.BAD_SETTINGS, e.getMessage());
+    }
+    testIndex = null;
+    model.reset();
+    beginRun(run);
+    Outcome outcome;
+    final long started = System.currentTimeMillis();
+    try {
+      outcome = runPhases(run);
+    } catch (Throwable t) {
+      outcome = new Outcome(Outcome.Kind.START_FAILED, "run controller error: " + t);
+    }
+    outcome.with("controller_start_ms", started).with("controller_end_ms", System.currentTimeMillis());
+    final Outcome result = conclude(run, outcome, false);
+    earlierWorkers.addAll(roster.workerNames());
+    stopLiveExport();
+    closeProgressLog();
+    return result;
   }
 
   @Override
@@ -224,7 +322,10 @@ public final class RunController implements Startable {
     long nextProgress = loadStart + run.progressIntervalSeconds() * 1000L;
     long nextGrace = loadStart;
     boolean graceWorks = true;
-    boolean stopAsked = false;
+    final WarmupJudge judge = run.warmupMaxSeconds() > 0 ? new WarmupJudge(run.warmupMaxSeconds()) : null;
+    final CpuTail cpu = judge == null ? null : new CpuTail(new File(run.runDirectory(), "cpu.csv").getPath());
+    long judgedSamples = totalSamples;
+    CpuTail.Interval lastCpu = null;
     while (true) {
       final long now = System.currentTimeMillis();
       // Until every worker has reported, keep the console from dropping their silent connections.
@@ -238,9 +339,27 @@ public final class RunController implements Startable {
         }
         nextGrace = now + 5000;
       }
+      if (judge != null && !judge.decided() && totalSamples > judgedSamples) {
+        judgedSamples = totalSamples;
+        for (CpuTail.Interval i : cpu.read()) {
+          lastCpu = i;
+        }
+        if (latestTps > 0 || judge.secondsSeen() > 0) {
+          judge.second(latestTps, lastCpu == null ? Double.NaN : lastCpu.serverJitShare, lastCpu == null ? Double.NaN : lastCpu.clientJitShare);
+        }
+        if (judge.decided()) {
+          say("run controller: warm-up " + judge.verdict() + ": stopping the workers");
+          processControl.resetWorkerProcesses();
+          stopAsked = true;
+        }
+      }
       final Outcome verdict = RunRules.follow(roster, now - loadStart, processes,
           run.workerStartTimeoutSeconds(), run.runTimeoutSeconds());
       if (verdict != null) {
+        if (judge != null && judge.decided() && verdict.complete()) {
+          return verdict.as(Outcome.Kind.COMPLETE, "warm-up " + judge.verdict())
+              .with("warmup_s", judge.secondsSeen()).with("warmup_warm", judge.warm());
+        }
         if (stopAsked && verdict.complete()) {
           return verdict.as(Outcome.Kind.COMPLETE, verdict.reason()
               + " (statistics collection was stopped from the console; the console totals stop there)");
@@ -264,11 +383,31 @@ public final class RunController implements Startable {
   }
 
   private void finish(RunSettings run, Outcome outcome) {
+    final Outcome result = conclude(run, outcome, true);
+    if (run.lingerSeconds() > 0) {
+      say("run controller: console stays up for " + run.lingerSeconds() + "s");
+      sleepQuietly(run.lingerSeconds() * 1000L);
+    }
+    if (run.exitWhenDone()) {
+      System.out.flush();
+      System.exit(result.kind().code());
+    }
+  }
+
+  /**
+   * The end of a run: the model stopped, the agents sent away (one run) or only the workers still
+   * running stopped (a session keeps its agents), the statistics and outcome written.
+   */
+  private Outcome conclude(RunSettings run, Outcome outcome, boolean stopAgents) {
     recording = false;
     stoppingModel = true;
     model.stop();
     markStopping(run);
-    processControl.stopAgentAndWorkerProcesses();
+    if (stopAgents) {
+      processControl.stopAgentAndWorkerProcesses();
+    } else {
+      stopWorkers();
+    }
     closeTimeline();
     Outcome result = outcome;
     final File consoleDir = run.consoleDirectory();
@@ -300,13 +439,18 @@ public final class RunController implements Startable {
     }
     say("run controller: outcome " + (result.complete() ? "complete" : "incomplete")
         + " (exit " + result.kind().code() + "): " + result.reason());
-    if (run.lingerSeconds() > 0) {
-      say("run controller: console stays up for " + run.lingerSeconds() + "s");
-      sleepQuietly(run.lingerSeconds() * 1000L);
+    return result;
+  }
+
+  /** A session's run that ends with workers still running (a timeout, a lost agent) stops them, bounded. */
+  private void stopWorkers() {
+    if (roster.runningThreads() == 0 && roster.unfinished().isEmpty()) {
+      return;
     }
-    if (run.exitWhenDone()) {
-      System.out.flush();
-      System.exit(result.kind().code());
+    processControl.resetWorkerProcesses();
+    final long until = System.currentTimeMillis() + 30_000;
+    while (System.currentTimeMillis() < until && roster.runningThreads() > 0) {
+      sleepQuietly(POLL_MS);
     }
   }
 
@@ -394,6 +538,7 @@ public final class RunController implements Startable {
       return;
     }
     latestTps = tpsExpression.getDoubleValue(interval);
+    totalSamples++;
     if (queries.getNumberOfTests(interval) + queries.getNumberOfErrors(interval) > 0) {
       lastActivePeriodMs = cumulative.getValue(periodIndex);
     }
@@ -421,6 +566,20 @@ public final class RunController implements Startable {
       if (timeline != null) {
         timeline.println(line);
       }
+    }
+  }
+
+  private void stopLiveExport() {
+    if (liveExport != null) {
+      liveExport.close();
+      liveExport = null;
+    }
+  }
+
+  private synchronized void closeProgressLog() {
+    if (progressLog != null) {
+      progressLog.close();
+      progressLog = null;
     }
   }
 

@@ -57,6 +57,8 @@ public final class RunRoster {
 
   private final List<String> expected;
   private final LongSupplier clock;
+  /** Workers of earlier points of a session (their names are never reused): not this run's. */
+  private final Set<String> earlier;
   private final Set<String> connected = new LinkedHashSet<>();
   /** Agent or worker name -> when it was first missing from the reports (absent now). */
   private final Map<String, Long> agentAbsentSince = new LinkedHashMap<>();
@@ -72,8 +74,18 @@ public final class RunRoster {
 
   /** With a clock of its own (milliseconds), for tests. */
   public RunRoster(List<String> expectedAgents, LongSupplier clock) {
+    this(expectedAgents, clock, Set.of());
+  }
+
+  /**
+   * For a point of a session: the agents stay connected from point to point, and their workers of
+   * earlier points (named {@code host-N}, N counting on within an agent's life) still appear in the
+   * reports for a while; they are left out.
+   */
+  public RunRoster(List<String> expectedAgents, LongSupplier clock, Set<String> earlierWorkers) {
     this.expected = Collections.unmodifiableList(new ArrayList<>(expectedAgents));
     this.clock = clock;
+    this.earlier = Set.copyOf(earlierWorkers);
   }
 
   /** A complete process report: every agent the console currently knows, with its workers. */
@@ -87,6 +99,9 @@ public final class RunRoster {
       connected.add(agent.name);
       agentAbsentSince.remove(agent.name);
       for (Worker worker : agent.workers) {
+        if (earlier.contains(worker.name)) {
+          continue;
+        }
         present.add(worker.name);
         workers.put(worker.name, worker.state);
         workerAbsentSince.remove(worker.name);
@@ -162,6 +177,11 @@ public final class RunRoster {
       }
     }
     return result;
+  }
+
+  /** Every worker this roster has seen (a session leaves them out of its next points). */
+  public synchronized Set<String> workerNames() {
+    return new LinkedHashSet<>(workers.keySet());
   }
 
   public synchronized int workersSeen() {

@@ -29,6 +29,9 @@ import java.util.regex.Pattern;
  * <tr><td>{@value #LINGER}</td><td>seconds to keep the console up after the run (0)</td></tr>
  * <tr><td>{@value #METRICS_PORT}</td><td>port of the live Prometheus endpoint on 127.0.0.1 (0 or
  *   absent: none; ./suite run sets it)</td></tr>
+ * <tr><td>{@value #WARMUP_MAX_SECONDS}</td><td>a warm-up run: its workers are stopped once the load is
+ *   steady and the JIT quiet (WarmupJudge), at the latest after this many seconds of load (0 or absent:
+ *   an ordinary run)</td></tr>
  * </table>
  */
 public final class RunSettings {
@@ -44,6 +47,7 @@ public final class RunSettings {
   public static final String EXIT_WHEN_DONE = PREFIX + "exitWhenDone";
   public static final String LINGER = PREFIX + "linger";
   public static final String METRICS_PORT = PREFIX + "metrics.port";
+  public static final String WARMUP_MAX_SECONDS = PREFIX + "warmup.maxSeconds";
 
   private static final Pattern HOST_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
@@ -66,6 +70,7 @@ public final class RunSettings {
   private final boolean exitWhenDone;
   private final int lingerSeconds;
   private final int metricsPort;
+  private int warmupMaxSeconds;
 
   private RunSettings(File runDirectory, List<String> agents, File propertiesFile,
                       int agentTimeoutSeconds, int workerStartTimeoutSeconds,
@@ -116,7 +121,7 @@ public final class RunSettings {
       throw new SettingsException(PROPERTIES + ": " + propertiesFile + " is not a file");
     }
 
-    return Optional.of(new RunSettings(
+    final RunSettings settings = new RunSettings(
         runDirectory, agents, propertiesFile,
         positive(properties, AGENT_TIMEOUT, 60),
         positive(properties, WORKER_START_TIMEOUT, 180),
@@ -124,7 +129,9 @@ public final class RunSettings {
         positive(properties, PROGRESS_INTERVAL, 5),
         bool(properties, EXIT_WHEN_DONE, true),
         nonNegative(properties, LINGER, 0),
-        port(properties, METRICS_PORT)));
+        port(properties, METRICS_PORT));
+    settings.warmupMaxSeconds = nonNegative(properties, WARMUP_MAX_SECONDS, 0);
+    return Optional.of(settings);
   }
 
   /** "inj1, inj2" -> [inj1, inj2]; refuses empty lists, duplicates and odd names. */
@@ -240,6 +247,11 @@ public final class RunSettings {
 
   public int lingerSeconds() {
     return lingerSeconds;
+  }
+
+  /** Seconds of load a warm-up may take at most; 0 for an ordinary run. */
+  public int warmupMaxSeconds() {
+    return warmupMaxSeconds;
   }
 
   /** Port of the live Prometheus endpoint on 127.0.0.1; 0 when there is none. */
