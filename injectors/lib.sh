@@ -198,7 +198,9 @@ start_agent() {
       mkdir -p "$dir"
       [[ $props -ef $dir/agent.properties ]] || cp "$props" "$dir/agent.properties"
       local -a prefix=()
-      [[ ${HOST_KIND[$i]} == netns ]] && prefix=(ip netns exec "${HOST_NS[$i]}")
+      # its network namespace only: `ip netns exec` would also mount a /sys of its own, without the
+      # cgroup file system its workers join the lab's worker role through (injectors/lab-java.sh)
+      [[ ${HOST_KIND[$i]} == netns ]] && prefix=(nsenter "--net=/run/netns/${HOST_NS[$i]}")
       # The agent in the lab's agent role; its workers join the worker role through grinder.jvm
       # (injectors/lab-java.sh) with these two variables (suite.d/lab.sh).
       # shellcheck disable=SC2086  # BRIEF_JVM_OPTS is a list of words

@@ -144,14 +144,13 @@ lab_exec() {
 }
 
 # The files a process writes its pid into to join ROLE (for the workers' wrapper, injectors/lab-java.sh).
-# Seen through init's root (/proc/1/root): `ip netns exec` gives a namespace's processes a /sys of
-# their own without the cgroup file system, while /proc stays the machine's; init outlives any run
-# (an agent of a session serves many runs, so this shell's own root would not do).
+# Agents in the namespace lab enter only its network namespace (nsenter --net, injectors/lib.sh):
+# `ip netns exec` would also give them a /sys of their own, without the cgroup file system.
 lab_join_files() {
-  local role=$1 files=() through=/proc/1/root
+  local role=$1 files=()
   lab_method
-  [[ $LAB_CGROUPS != none && -z ${SUITE_LAB_METER:-} ]] && files+=("$through$LAB_ACCT_ROOT/$LAB_NAME/$role/cgroup.procs")
-  [[ $LAB_CGROUPS == v1 && -n $LAB_CPUSET_ROOT ]] && files+=("$through$LAB_CPUSET_ROOT/$LAB_NAME/$role/cgroup.procs")
+  [[ $LAB_CGROUPS != none && -z ${SUITE_LAB_METER:-} ]] && files+=("$LAB_ACCT_ROOT/$LAB_NAME/$role/cgroup.procs")
+  [[ $LAB_CGROUPS == v1 && -n $LAB_CPUSET_ROOT ]] && files+=("$LAB_CPUSET_ROOT/$LAB_NAME/$role/cgroup.procs")
   echo "${files[*]}"
 }
 
