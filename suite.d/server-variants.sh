@@ -51,6 +51,7 @@ sv_after_point() {
 # Stop, then start with CONF ("" = the normal conf, whatever HBASE_LOCAL_CONF the sweep was given).
 sv_restart() {
   local conf=$1 why=$2 started=$SECONDS rc=0
+  SV_RESTARTED=1
   info "$SWEEP_ID: restarting the embedded HBase for $why"
   "$SUITE_ROOT/suite" hbase stop 2>&1 | sed 's/^/    /' || rc=$?
   ((rc == 0)) || die "the embedded HBase did not stop for $why (exit $rc)"

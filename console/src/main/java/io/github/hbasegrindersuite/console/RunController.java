@@ -282,7 +282,7 @@ public final class RunController implements Startable {
     Outcome verdict = follow(run, processes, loadStart);
     final long loadEnd = System.currentTimeMillis();
     verdict.with("load_start_ms", loadStart).with("load_end_ms", loadEnd).with("files_distributed", files);
-    if (verdict.complete()) {
+    if (verdict.complete() && run.warmupMaxSeconds() == 0) { // a warm-up says how it ended itself
       verdict = verdict.as(Outcome.Kind.COMPLETE, verdict.reason() + RunRules.howItEnded(runsPerThread, plannedMs, loadEnd - loadStart));
     }
     // Let the last reports land in a sample before reading the totals.
@@ -356,8 +356,10 @@ public final class RunController implements Startable {
       final Outcome verdict = RunRules.follow(roster, now - loadStart, processes,
           run.workerStartTimeoutSeconds(), run.runTimeoutSeconds());
       if (verdict != null) {
-        if (judge != null && judge.decided() && verdict.complete()) {
-          return verdict.as(Outcome.Kind.COMPLETE, "warm-up " + judge.verdict())
+        if (judge != null && verdict.complete()) {
+          // decided, or the workers' own duration (the bound, counted from their start) ended it first
+          return verdict.as(Outcome.Kind.COMPLETE, "warm-up " + (judge.decided() ? judge.verdict()
+                  : "not warm when its bound ended it, " + judge.secondsSeen() + " s after the first request"))
               .with("warmup_s", judge.secondsSeen()).with("warmup_warm", judge.warm());
         }
         if (stopAsked && verdict.complete()) {

@@ -48,6 +48,7 @@ final class Manifest {
     f.put("tests", new LinkedHashMap<String, String>());
     f.put("pacing", paced(properties));
     f.put("sweep_id", Json.text(plan, "sweep_id"));
+    f.put("warmup_run", plan.has("warmup_run") && plan.get("warmup_run").getAsBoolean());
     f.put("versions", plan.get("versions"));
     f.put("git_rev", Json.text(plan, "git_rev"));
     f.put("git_dirty", plan.get("git_dirty").getAsBoolean());

@@ -50,6 +50,10 @@ final class PlanJson {
     doc.put("target", plan.target());
     doc.put("embedded_hbase", plan.embeddedHBase());
     doc.put("lab", lab(plan));
+    // a warm-up (warmup-N) is no measurement: it runs until its load is steady and the JIT quiet
+    doc.put("warmup_run", plan.arguments.warmupOnlySeconds > 0);
+    doc.put("warmup_max_s", plan.arguments.warmupOnlySeconds > 0 ? plan.arguments.warmupOnlySeconds : 0);
+    doc.put("warmup_before_s", plan.arguments.warmupSeconds);
     final Map<String, Object> console = new LinkedHashMap<>();
     console.put("host", plan.arguments.consoleHost);
     console.put("port", plan.machine.consolePort);

@@ -43,6 +43,13 @@ public final class RunArguments {
   /** Port of the console's live Prometheus endpoint; null: the suite's default; 0: none. */
   Integer metricsPort;
   String slo;
+  /** --warmup: seconds a warm-up before the run may take at most (0: none). */
+  int warmupSeconds;
+  /** --warmup-only: this run IS a warm-up of at most this many seconds of load (0: an ordinary run). */
+  int warmupOnlySeconds;
+
+  /** --warmup auto: a warm-up's bound, like PerformanceEvaluation's users give their first pass. */
+  static final int WARMUP_AUTO_S = 60;
 
   /** @param defaultProperties grinder.properties of the checkout, used without --properties */
   public static RunArguments parse(List<String> args, Path defaultProperties) throws LifecycleException {
@@ -68,7 +75,8 @@ public final class RunArguments {
   private static boolean isOption(String option) {
     return List.of("--properties", "--injectors", "--lab", "--hosts", "--threads", "--processes", "--duration",
         "--target", "--set", "--console-host", "--agent-timeout", "--worker-start-timeout", "--run-timeout",
-        "--hbase-ssh", "--sweep-id", "--sweep-point", "--ui", "--linger", "--slo", "--metrics-port").contains(option);
+        "--hbase-ssh", "--sweep-id", "--sweep-point", "--ui", "--linger", "--slo", "--metrics-port", "--warmup",
+        "--warmup-only").contains(option);
   }
 
   private void set(String option, String value) throws LifecycleException {
@@ -148,9 +156,30 @@ public final class RunArguments {
       case "--metrics-port":
         metricsPort = metricsPort(value);
         break;
+      case "--warmup":
+        warmupSeconds = warmup(option, value);
+        break;
+      case "--warmup-only":
+        warmupOnlySeconds = positive(option, value);
+        break;
       default:
         throw new LifecycleException.Usage("unknown argument '" + option + "'");
     }
+  }
+
+  /** off (0), auto ({@value #WARMUP_AUTO_S} s) or a bound of 1 to 600 seconds. */
+  static int warmup(String option, String value) throws LifecycleException {
+    if (value.equals("off")) {
+      return 0;
+    }
+    if (value.equals("auto")) {
+      return WARMUP_AUTO_S;
+    }
+    final int n = value.matches("[0-9]{1,3}") ? Integer.parseInt(value) : -1;
+    if (n < 1 || n > 600) {
+      throw new LifecycleException(option + " '" + value + "' is not accepted (accepted: auto, off, or the most seconds it may take, 1-600)");
+    }
+    return n;
   }
 
   /** A port 1-65535, or "off" (or 0): no live endpoint. */

@@ -108,6 +108,11 @@ public final class RunPlanner {
       overrides.put("grinder.duration", String.valueOf(args.durationSeconds * 1000L));
       overrides.put("grinder.runs", "0");
     }
+    if (args.warmupOnlySeconds > 0) {
+      // a warm-up runs until the console's WarmupJudge stops it, at the latest at its bound
+      overrides.put("grinder.duration", String.valueOf(args.warmupOnlySeconds * 1000L));
+      overrides.put("grinder.runs", "0");
+    }
     if (args.target != null) {
       overrides.put("hbaseload.target", args.target);
     }
@@ -150,7 +155,7 @@ public final class RunPlanner {
       throw new LifecycleException("console port " + machine.consolePort + " on 127.0.0.1 is already taken by " + machine.consolePortTakenBy
           + "; another run at this offset? (SUITE_PORT_OFFSET=" + machine.portOffset + ")");
     }
-    final Path runDir = allocate(machine.runsDir, "run");
+    final Path runDir = allocate(machine.runsDir, args.warmupOnlySeconds > 0 ? "warmup" : "run");
     for (Host host : hosts) {
       if (!host.remote() && host.kind != Host.Kind.LOCAL) {
         host.workDir = runDir.resolve("injectors").resolve(host.id).toString();

@@ -24,7 +24,7 @@ public final class SweepPlanner {
 
   static final List<String> KEYS = List.of("sweep.name", "sweep.threads", "sweep.operations", "sweep.targets", "sweep.injectors",
       "sweep.hosts", "sweep.lab", "sweep.duration", "sweep.processes", "sweep.prepare", "sweep.variants", "sweep.repeat", "sweep.slo", "sweep.scale", "sweep.work",
-      ServerVariants.KEY, "sweep.server.cross", "sweep.tiny.variants", "sweep.tiny.threads");
+      ServerVariants.KEY, "sweep.server.cross", "sweep.tiny.variants", "sweep.tiny.threads", "sweep.warmup");
   private static final Pattern ASSIGNMENT = Pattern.compile("[A-Za-z][A-Za-z0-9._-]*=.*");
 
   /** One run of the sweep: its label and the ./suite run arguments that make it. */
@@ -93,6 +93,12 @@ public final class SweepPlanner {
   private final Path hbaseConf;
   /** sweep.work: duration (each run as long as its duration) or rows (a fixed amount of work: {@link FixedWork}). */
   final String work;
+  /**
+   * sweep.warmup: the most seconds a warm-up may take (0: none). A sweep warms each workload (its
+   * points' arguments but the thread count, and its server variant) once per injector session
+   * before measuring it: auto at the default scale, off at tiny (a functional check).
+   */
+  final int warmupSeconds;
 
   SweepPlanner(Path scenario, Path defaultProperties, Overrides overrides) throws LifecycleException {
     this.scenario = scenario.toAbsolutePath().normalize();
@@ -147,6 +153,8 @@ public final class SweepPlanner {
     if (!processes.isEmpty()) {
       common.addAll(List.of("--processes", String.valueOf(RunArguments.positive("sweep.processes", processes))));
     }
+    final String warmup = value(p, "sweep.warmup");
+    this.warmupSeconds = RunArguments.warmup("sweep.warmup", warmup.isEmpty() ? (scale.tiny ? "off" : "auto") : warmup);
     this.prepare = value(p, "sweep.prepare").isEmpty() ? "once" : value(p, "sweep.prepare");
     if (!List.of("once", "each", "no").contains(prepare)) {
       throw new LifecycleException(this.scenario + ": sweep.prepare=" + prepare + " is not accepted (accepted: once, each, no)");
@@ -365,11 +373,28 @@ public final class SweepPlanner {
     return out;
   }
 
+  /**
+   * What a warm-up warms: the code paths of a point, its arguments but the thread count (the same
+   * client and server code runs at every concurrency), and the server variant it runs on.
+   */
+  static String warmupKey(Point point) {
+    final List<String> args = new ArrayList<>();
+    for (int i = 0; i < point.args.size(); i++) {
+      if (point.args.get(i).equals("--threads") && i + 1 < point.args.size()) {
+        i++;
+        continue;
+      }
+      args.add(point.args.get(i));
+    }
+    return String.join(" ", args) + (point.server == null ? "" : " server=" + point.server.label);
+  }
+
   void print(PrintStream out) {
     final String length = durationText.isEmpty() ? "grinder.duration" : durationText;
-    out.printf("sweep %s at scale %s: %d run(s), %s, %s rows, %s%n", name, scale.text, points.size(),
+    out.printf("sweep %s at scale %s: %d run(s), %s, %s rows, %s%s%n", name, scale.text, points.size(),
         work.equals(FixedWork.ROWS) ? "a fixed amount of work each (one request per row, over its threads; at most " + length + ")" : length + " each",
-        base.getOrDefault("hbaseload.rows", "?"), String.join(" ", common));
+        base.getOrDefault("hbaseload.rows", "?"), String.join(" ", common),
+        warmupSeconds > 0 ? "; each workload warmed first (at most " + warmupSeconds + " s)" : "");
     for (int i = 0; i < points.size(); i++) {
       out.printf("  %d. %s%n", i + 1, points.get(i).label.isEmpty() ? "the scenario as it is" : points.get(i).label);
     }
@@ -413,6 +438,7 @@ public final class SweepPlanner {
       row.put("label", point.label);
       row.put("args", point.args);
       row.put("server_variant", point.server == null ? null : serverJson(dir, point.server));
+      row.put("warmup_key", warmupKey(point));
       // the table the point runs on: the sweep skips the runs of a table whose preparation timed out or crashed
       row.put("table", point.sets.getOrDefault("hbaseload.table", base.getOrDefault("hbaseload.table", "hbaseload")).trim());
       final boolean prepared = prepare.equals("each") || prepare.equals("once") && i == 0;
@@ -440,6 +466,7 @@ public final class SweepPlanner {
     doc.put("base_properties", dir.resolve("base.properties").toString());
     doc.put("common_args", common);
     doc.put("server_keys", ServerVariants.keys(serverVariants));
+    doc.put("warmup_max_s", warmupSeconds);
     doc.put("points", planned);
     if (ownerPid > 0) {
       doc.put("owner", StaleRuns.owner(ownerPid));

@@ -54,7 +54,48 @@ final class SweepRecord {
     doc.put("slo", Json.text(plan, "slo"));
     doc.put("runs", done);
     doc.put("plan", rows);
+    doc.put("warmups", warmups(sweepDir.getParent(), id));
     Json.write(sweepDir.resolve("sweep.json"), doc);
+  }
+
+  /**
+   * The sweep's warm-ups (warmup-N folders whose plan names it), in order: the point each came
+   * before, how long it took and whether it ended warm, from the console's outcome.
+   */
+  static List<Map<String, Object>> warmups(Path runsDir, String sweepId) throws LifecycleException {
+    final List<Map<String, Object>> out = new ArrayList<>();
+    final TreeMap<Integer, Path> found = new TreeMap<>();
+    try (Stream<Path> entries = Files.list(runsDir)) {
+      for (Path dir : (Iterable<Path>) entries::iterator) {
+        final String name = dir.getFileName().toString();
+        if (name.matches("warmup-[0-9]+") && Files.isRegularFile(dir.resolve("plan.json"))
+            && sweepId.equals(Json.text(Json.read(dir.resolve("plan.json")), "sweep_id"))) {
+          found.put(Integer.parseInt(name.substring("warmup-".length())), dir);
+        }
+      }
+    } catch (IOException e) {
+      throw new LifecycleException("cannot list " + runsDir + ": " + e.getMessage());
+    }
+    for (Path dir : found.values()) {
+      final JsonObject plan = Json.read(dir.resolve("plan.json"));
+      final java.util.Properties outcome = new java.util.Properties();
+      final Path file = dir.resolve("console").resolve("outcome.properties");
+      if (Files.isRegularFile(file)) {
+        try (java.io.Reader r = Files.newBufferedReader(file)) {
+          outcome.load(r);
+        } catch (IOException e) {
+          // an unreadable outcome: the row says so below
+        }
+      }
+      final Map<String, Object> row = new LinkedHashMap<>();
+      row.put("warmup", dir.getFileName().toString());
+      row.put("before_point", Json.integer(plan, "sweep_point", 0));
+      row.put("warm", outcome.containsKey("warmup_warm") ? Boolean.valueOf(outcome.getProperty("warmup_warm")) : null);
+      row.put("seconds", outcome.containsKey("warmup_s") ? Integer.valueOf(outcome.getProperty("warmup_s")) : null);
+      row.put("reason", outcome.getProperty("reason", "no outcome (the warm-up did not end normally)"));
+      out.add(row);
+    }
+    return out;
   }
 
   /** Point -> run folder, for the runs whose plan.json names this sweep. */

@@ -34,6 +34,18 @@ class RunArgumentsTest {
   }
 
   @Test
+  void aWarmUpIsAutoOffOrABoundInSeconds() throws Exception {
+    assertEquals(0, parse().warmupSeconds, "none unless asked");
+    assertEquals(60, parse("--warmup", "auto").warmupSeconds);
+    assertEquals(0, parse("--warmup", "off").warmupSeconds);
+    assertEquals(45, parse("--warmup", "45").warmupSeconds);
+    assertEquals(30, parse("--warmup-only", "30").warmupOnlySeconds);
+    assertEquals("--warmup '601' is not accepted (accepted: auto, off, or the most seconds it may take, 1-600)", refusal("--warmup", "601"));
+    assertEquals("--warmup 'yes' is not accepted (accepted: auto, off, or the most seconds it may take, 1-600)", refusal("--warmup", "yes"));
+    assertEquals("--warmup-only '0' is not a whole number > 0", refusal("--warmup-only", "0"));
+  }
+
+  @Test
   void theMetricsPortIsAPortOrOff() throws Exception {
     assertEquals(9398, parse("--metrics-port", "9398").metricsPort);
     assertEquals(0, parse("--metrics-port", "off").metricsPort);

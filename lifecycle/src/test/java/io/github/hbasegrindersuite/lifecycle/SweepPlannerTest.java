@@ -59,7 +59,7 @@ class SweepPlannerTest {
     assertTrue(unknown.endsWith("s.properties: unknown key sweep.threadz (accepted: sweep.name, sweep.threads, sweep.operations,"
         + " sweep.targets, sweep.injectors, sweep.hosts, sweep.lab, sweep.duration, sweep.processes, sweep.prepare,"
         + " sweep.variants, sweep.repeat, sweep.slo, sweep.scale, sweep.work, sweep.server.variants, sweep.server.cross, sweep.tiny.variants, sweep.tiny.threads,"
-        + " sweep.vary.KEY)"), unknown);
+        + " sweep.warmup, sweep.vary.KEY)"), unknown);
     assertTrue(assertThrows(LifecycleException.class, () -> planner(none, "sweep.targets = direct | rest")).getMessage()
         .endsWith("sweep.targets: 'rest' is not accepted (accepted: direct, thrift)"));
     assertEquals("sweep.threads '0' is not a whole number > 0",
@@ -267,5 +267,22 @@ class SweepPlannerTest {
     assertTrue(assertThrows(LifecycleException.class, () -> planner(none, "hbaseload.operations = put:100",
         "sweep.variants = hbaseload.wide.columns=1000000;hbaseload.value.size=2000")).getMessage()
         .startsWith("s.properties: point 1 (wide.columns=1000000;value.size=2000): hbaseload.wide.columns=1000000 x hbaseload.value.size=2000 is a row of"));
+  }
+
+  @Test
+  void eachWorkloadIsWarmedOnceWhateverItsThreadCount() throws Exception {
+    final SweepPlanner p = planner(new SweepPlanner.Overrides(), "sweep.threads = 4,8", "sweep.operations = get:100 | put:100");
+    assertEquals(60, p.warmupSeconds, "auto at the default scale");
+    final java.util.Set<String> keys = new java.util.LinkedHashSet<>();
+    for (SweepPlanner.Point point : p.points) {
+      keys.add(SweepPlanner.warmupKey(point));
+    }
+    assertEquals(java.util.List.of("--set hbaseload.operations=get:100", "--set hbaseload.operations=put:100"), java.util.List.copyOf(keys));
+    final SweepPlanner.Overrides tiny = new SweepPlanner.Overrides();
+    tiny.scale = "tiny";
+    assertEquals(0, planner(tiny, "sweep.threads = 4").warmupSeconds, "off at tiny: a functional check");
+    assertEquals(20, planner(new SweepPlanner.Overrides(), "sweep.threads = 4", "sweep.warmup = 20").warmupSeconds);
+    assertEquals("sweep.warmup 'soon' is not accepted (accepted: auto, off, or the most seconds it may take, 1-600)",
+        assertThrows(LifecycleException.class, () -> planner(new SweepPlanner.Overrides(), "sweep.threads = 4", "sweep.warmup = soon")).getMessage());
   }
 }
