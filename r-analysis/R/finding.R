@@ -115,3 +115,24 @@ finding_html <- function(finding, verdict) {
          sprintf("<details class=\"verdict v-%s\"><summary><b>Verdict: %s</b> (open for the whole sentence)</summary>%s</details>",
                  gsub("[^a-z]+", "-", verdict$kind), html_escape(verdict$kind), html_escape(verdict$sentence)))
 }
+
+# A sweep's warm-ups (sweep.json "warmups", lifecycle's SweepRecord): one line for the page.
+sweep_warmups <- function(analyses, sweep_id) {
+  if (is.na(sweep_id) || length(analyses) == 0) return(NULL)
+  path <- file.path(dirname(analyses[[1]]$run_dir), sweep_id, "sweep.json")
+  if (!file.exists(path)) return(NULL)
+  w <- tryCatch(jsonlite::fromJSON(path, simplifyVector = TRUE)$warmups, error = function(e) NULL)
+  if (is.null(w) || length(w) == 0 || NROW(w) == 0) return(NULL)
+  data.table::as.data.table(w)
+}
+
+warmups_html <- function(w) {
+  if (is.null(w)) return("")
+  warm <- sum(w$warm %in% TRUE)
+  html_p(html_escape(sprintf(paste("Warm-ups: %d, each before the first run of a workload in the sweep's injector session (runs/warmup-N, not",
+                                   "measured); %d ended warm (load steady, JIT quiet) after %s s; %s."), nrow(w), warm,
+                             if (warm > 0) paste(w$seconds[w$warm %in% TRUE], collapse = ", ") else "-",
+                             if (warm < nrow(w)) paste(sprintf("%s before run %s: %s", w$warmup[!w$warm %in% TRUE],
+                                                               w$before_point[!w$warm %in% TRUE], w$reason[!w$warm %in% TRUE]), collapse = "; ")
+                             else "none stopped at its bound")), class = "meta")
+}

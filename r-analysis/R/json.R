@@ -51,6 +51,7 @@ run_json <- function(a, gate_results = NULL) {
                   window_start = json_time(w$window_start_ms), window_end = json_time(w$window_end_ms), window_s = w$window_s,
                   measured_requests = w$measured_requests, warmup_requests = w$warmup_requests),
     steady_state = list(judged = a$trend$judged, seconds = a$trend$seconds,
+                        time_to_steady_s = json_number(a$trend$time_to_steady_s),
                         throughput_change = json_number(a$trend$throughput_change),
                         latency_change = json_number(a$trend$latency_change), tolerance = STEADY_TREND_TOLERANCE),
     client_cost = list(offtimer_gap_us = json_number(a$facts$client$gap_us), hbase_us = json_number(a$facts$client$hbase_us),

@@ -31,6 +31,7 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   work <- fixed_work(manifest, requests$start_ms, end_ms, if ("rows" %in% names(requests)) requests$rows)
   rm(end_ms)
   trend <- steady_trend(levels, window$warmup_ms)
+  trend$time_to_steady_s <- time_to_steady(levels)
   spans <- thread_spans(requests)
   seconds <- blackout_seconds(timeline, spans, window)
   measured <- requests[window$measured]

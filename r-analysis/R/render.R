@@ -637,6 +637,7 @@ render_compare_report <- function(cmp) {
                    "(lowest thrift / highest direct to highest / lowest); witness p50 and p99 added by thrift (medians); CPU per",
                    "request of the server side (HBase, gateway, shim) and of the client side, from each run's cpu.csv. Greyed: a",
                    "workload whose runs' verdicts do not all let their figures stand."), class = "meta")) else "",
+    warmups_html(sweep_warmups(analyses, cmp$sweep_id)),
     capacity_box(cmp$capacity, cmp$slo),
     study_html(cmp$study),
     compare_runs_table(analyses, runs),

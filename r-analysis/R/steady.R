@@ -69,6 +69,13 @@ warmup_cut <- function(levels, run_ms, warmup_s = NA_real_) {
   list(warmup_ms = cut * 1000, rule = rule, detected = TRUE)
 }
 
+# Seconds from the first request until throughput stays within STEADY_BAND of its steady level
+# (settling_second of the completions per second); NA when it never does or the run is too short.
+time_to_steady <- function(levels) {
+  if (nrow(levels) < STEADY_MIN_SECONDS) return(NA_integer_)
+  settling_second(levels$requests)
+}
+
 # Throughput and latency of the first against the last third of the measured window's full seconds.
 steady_trend <- function(levels, cut_ms) {
   window <- levels[second >= ceiling(cut_ms / 1000)]
