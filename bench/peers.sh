@@ -9,8 +9,9 @@ set -euo pipefail
 SUITE_ME="suite bench peers"
 source "$(dirname "${BASH_SOURCE[0]}")/../suite.d/common.sh"
 source "$SUITE_ROOT/suite.d/runs.sh"
+source "$SUITE_ROOT/suite.d/lab.sh"
 
-USAGE="usage: ./suite bench peers [--quick] [--rounds N] [--threads 1,4,8,16] [--ops get,put] [--seconds S] [--variant NAME:KEY=VALUE]..."
+USAGE="usage: ./suite bench peers [--quick] [--rounds N] [--threads 1,4,8,16] [--ops get,put] [--seconds S] [--lab shared|isolated|both] [--variant NAME:KEY=VALUE]..."
 help() {
   cat <<EOF
 $USAGE
@@ -19,6 +20,9 @@ $USAGE
   --threads L    thread counts, comma-separated (default 1,4,8,16)
   --ops L        operations: get (PE randomRead) and/or put (PE randomWrite, autoFlush on)
   --seconds S    seconds per run (default 30; PE runs a row count chosen to last about as long)
+  --lab L        shared (default): every process on every CPU, as PE's users run it; isolated: HBase
+                 on the lab's server CPUs, PE and the suite both on its client CPUs (lab.cpus =
+                 auto); both: each pair of runs in both labs, interleaved, each ratio per lab
   --variant NAME:KEY=VALUE
                  also run the suite with this property set (repeat the option for more keys of
                  one variant, or for more variants): a change measured against PE and the
@@ -29,7 +33,7 @@ missed (see the results file: throughput ratio, client CPU ratio, off-timer gap)
 EOF
 }
 
-ROUNDS=3 THREADS_LIST=1,4,8,16 OPS_LIST=get,put SECONDS_PER_RUN=30
+ROUNDS=3 THREADS_LIST=1,4,8,16 OPS_LIST=get,put SECONDS_PER_RUN=30 LABS=(shared)
 TOOLS=(pe suite)
 declare -A VARIANT_SETS=()
 while (($#)); do
@@ -38,7 +42,7 @@ while (($#)); do
     --quick) ROUNDS=1 THREADS_LIST=8; shift; continue ;;
   esac
   case $1 in
-    --rounds | --threads | --ops | --seconds | --variant) [[ $# -ge 2 ]] || usage_error "$1 needs a value ($USAGE)" ;;
+    --rounds | --threads | --ops | --seconds | --variant | --lab) [[ $# -ge 2 ]] || usage_error "$1 needs a value ($USAGE)" ;;
     *) usage_error "unknown argument '$1' ($USAGE)" ;;
   esac
   case $1 in
@@ -46,6 +50,12 @@ while (($#)); do
     --threads) [[ $2 =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || die "--threads '$2' is not a comma-separated list of thread counts"; THREADS_LIST=$2 ;;
     --ops) [[ $2 =~ ^(get|put)(,(get|put))*$ ]] || die "--ops '$2' is not accepted (accepted: get, put, get,put)"; OPS_LIST=$2 ;;
     --seconds) [[ $2 =~ ^[1-9][0-9]*$ ]] || die "--seconds '$2' is not a whole number > 0"; SECONDS_PER_RUN=$2 ;;
+    --lab)
+      case $2 in
+        shared | isolated) LABS=("$2") ;;
+        both) LABS=(shared isolated) ;;
+        *) die "--lab '$2' is not accepted (accepted: shared, isolated, both)" ;;
+      esac ;;
     --variant)
       [[ $2 =~ ^([a-z0-9-]+):([A-Za-z][A-Za-z0-9._-]*=.*)$ ]] || die "--variant '$2' is not NAME:KEY=VALUE (NAME: a-z, 0-9, -)"
       name=${BASH_REMATCH[1]}
@@ -84,9 +94,30 @@ hbase_cpu_s() {
   awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); split($0, f, " "); printf "%.3f", (f[12] + f[13]) / hz }' "/proc/$HBASE_PID/stat"
 }
 
-# PE through its runner (its log starts with the arguments, for the parser).
+# PE through its runner (its log starts with the arguments, for the parser; it joins the lab's
+# peer role by LAB_SERVER_CPUS and LAB_CLIENT_CPUS, which use_lab exports).
 pe() {
   "$SUITE_ROOT/bench/pe/run-pe.sh" "$1" "--table=$PE_TABLE" "${@:2}"
+}
+
+# The lab of the next runs: shared (lab.cpus = off) or isolated (auto). HBase follows at once (its
+# cgroup's CPUs change); PE is placed by pe(), the suite's runs by their own lab.cpus.
+use_lab() {
+  LAB=$1
+  lab_resolve "$([[ $LAB == shared ]] && echo off || echo auto)"
+  lab_prepare
+  lab_join_servers
+  export LAB_SERVER_CPUS LAB_CLIENT_CPUS
+}
+
+# A CPU sampler of the bench's own beside a PE run (roles by command line, this checkout's
+# processes): PE's JIT and GC threads, as the suite's runs record theirs in cpu.csv.
+start_pe_sampler() {
+  # shellcheck disable=SC2086  # CPU_SAMPLER_JVM_OPTS is a list of words
+  "$JAVA" $CPU_SAMPLER_JVM_OPTS -cp "$SUITE_LIB/hbase-grinder-lifecycle.jar:$(classpath_of lifecycle)" \
+    io.github.hbasegrindersuite.lifecycle.cpu.CpuSampler --out "$1.csv" --notes "$1.json" --max-seconds 3600 \
+    --clock-ticks "$(getconf CLK_TCK)" --mark "$SUITE_ROOT" > "$1.out" 2>&1 < /dev/null &
+  PE_SAMPLER_PID=$!
 }
 
 # PE arguments for OP at THREADS over the table's ROWS, CYCLES times through them.
@@ -112,6 +143,7 @@ pe "$BENCH_DIR/pe-load.log" --presplit=8 --autoFlush=false "--rows=$((ROWS / 8))
   || die "loading PE's table failed (log: $BENCH_DIR/pe-load.log)"
 progress "$started" "tables ready: 'peers' and '$PE_TABLE', $ROWS rows each"
 
+use_lab "${LABS[0]}"
 # PE runs a row count, not a duration: one pass over the table per cycle. A calibration pass per
 # operation and thread count (also HBase's warm-up) gives the cycles that last SECONDS_PER_RUN;
 # every measured PE run corrects them (a cold calibration runs slower than a warm round).
@@ -130,18 +162,23 @@ for op in "${OPS[@]}"; do
   done
 done
 
-echo "round,op,threads,tool,ref,exit,cpu_file,hbase_cpu_s,wall_s" > "$BENCH_DIR/rounds.csv"
+source "$SUITE_ROOT/suite.d/cpu-sampler.sh"
+echo "round,op,threads,lab,tool,ref,exit,cpu_file,hbase_cpu_s,wall_s,jit_file" > "$BENCH_DIR/rounds.csv"
 
 # One measured run of TOOL; appends its row to rounds.csv.
 measure() {
-  local round=$1 op=$2 threads=$3 tool=$4 name ref rc=0 hbase_before wall_before
-  name=$tool-$op-$threads-r$round
+  local round=$1 op=$2 threads=$3 tool=$4 name ref rc=0 hbase_before wall_before jit_file
+  name=$tool-$op-$threads-$LAB-r$round
   hbase_before=$(hbase_cpu_s); wall_before=$(date +%s.%N)
   if [[ $tool == pe ]]; then
     ref=$BENCH_DIR/$name.log
+    jit_file=$BENCH_DIR/$name.threads
+    start_pe_sampler "$jit_file"
     # shellcheck disable=SC2046  # pe_args prints words
-    "$SUITE_ROOT/bench/cpu-meter.sh" "$BENCH_DIR/$name.cpu.csv" "$SUITE_ROOT/bench/pe/run-pe.sh" "$ref" \
-      "--table=$PE_TABLE" $(pe_args "$op" "$threads" "${CYCLES[$op-$threads]}") || rc=$?
+    "$SUITE_ROOT/bench/cpu-meter.sh" "$BENCH_DIR/$name.cpu.csv" \
+      "$SUITE_ROOT/bench/pe/run-pe.sh" "$ref" "--table=$PE_TABLE" $(pe_args "$op" "$threads" "${CYCLES[$op-$threads]}") || rc=$?
+    stop_pid "$PE_SAMPLER_PID" 5 "PE's CPU sampler"
+    jit_file=$jit_file.csv
   else
     local -a sets=()
     if [[ $tool == suite-* ]]; then
@@ -149,33 +186,39 @@ measure() {
     fi
     "$SUITE_ROOT/bench/cpu-meter.sh" "$BENCH_DIR/$name.cpu.csv" "$SUITE_ROOT/suite" run \
       --properties "$BENCH_DIR/peers.properties" --threads "$threads" --duration "$SECONDS_PER_RUN" \
-      --set "hbaseload.operations=$op:100" "${sets[@]}" > "$BENCH_DIR/$name.out" 2>&1 || rc=$?
+      --set "hbaseload.operations=$op:100" --set "lab.cpus=$([[ $LAB == shared ]] && echo off || echo auto)" \
+      "${sets[@]}" > "$BENCH_DIR/$name.out" 2>&1 || rc=$?
     ref=$(sed -n 's/^\(run-[0-9]*\): .*/\1/p' "$BENCH_DIR/$name.out" | head -1)
     ref=$SUITE_RUNS_DIR/${ref:-missing}
+    jit_file=$ref/cpu.csv
   fi
-  printf '%s,%s,%s,%s,%s,%s,%s,%s,%s\n' "$round" "$op" "$threads" "$tool" "$ref" "$rc" "$BENCH_DIR/$name.cpu.csv" \
+  printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' "$round" "$op" "$threads" "$LAB" "$tool" "$ref" "$rc" "$BENCH_DIR/$name.cpu.csv" \
     "$(awk -v a="$hbase_before" -v b="$(hbase_cpu_s)" 'BEGIN { printf "%.3f", b - a }')" \
-    "$(awk -v a="$wall_before" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')" >> "$BENCH_DIR/rounds.csv"
+    "$(awk -v a="$wall_before" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')" "$jit_file" >> "$BENCH_DIR/rounds.csv"
   ((rc == 0)) || info "  warning: $tool $op $threads threads round $round exited $rc (${ref})"
   if [[ $tool == pe && $rc == 0 ]] && rate=$(pe_rate "$ref"); then CYCLES[$op-$threads]=$(cycles_for "$rate"); fi
-  progress "$started" "round $round: $tool $op at $threads threads done"
+  progress "$started" "round $round: $tool $op at $threads threads ($LAB lab) done"
 }
 
 pair=0
 for ((round = 1; round <= ROUNDS; round++)); do
   for op in "${OPS[@]}"; do
     for threads in "${THREADS[@]}"; do
-      # Who goes first rotates from one group to the next, so every tool takes every place.
-      order=()
-      for ((k = 0; k < ${#TOOLS[@]}; k++)); do order+=("${TOOLS[(k + pair + round) % ${#TOOLS[@]}]}"); done
-      for tool in "${order[@]}"; do measure "$round" "$op" "$threads" "$tool"; done
-      pair=$((pair + 1))
+      for lab in "${LABS[@]}"; do
+        use_lab "$lab"
+        # Who goes first rotates from one group to the next, so every tool takes every place.
+        order=()
+        for ((k = 0; k < ${#TOOLS[@]}; k++)); do order+=("${TOOLS[(k + pair + round) % ${#TOOLS[@]}]}"); done
+        for tool in "${order[@]}"; do measure "$round" "$op" "$threads" "$tool"; done
+        pair=$((pair + 1))
+      done
     done
   done
 done
+use_lab shared
 
 mkdir -p "$SUITE_ROOT/bench/results"
 prefix=$SUITE_ROOT/bench/results/$(date -u +%Y-%m-%d)-${BENCH_DIR##*/}
 [[ $ROUNDS -eq 1 ]] && prefix=$BENCH_DIR/peers  # a single round is a smoke check, not a result to keep
 Rscript "$SUITE_ROOT/r-analysis/peers.R" "$BENCH_DIR" --out "$prefix" \
-  --command "./suite bench peers $(printf '%q ' "--rounds" "$ROUNDS" "--threads" "$THREADS_LIST" "--ops" "$OPS_LIST" "--seconds" "$SECONDS_PER_RUN")$(for v in "${!VARIANT_SETS[@]}"; do printf -- "--variant %q " "$v:${VARIANT_SETS[$v]%$'\n'}"; done)"
+  --command "./suite bench peers $(printf '%q ' "--rounds" "$ROUNDS" "--threads" "$THREADS_LIST" "--ops" "$OPS_LIST" "--seconds" "$SECONDS_PER_RUN" "--lab" "$([[ ${#LABS[@]} -gt 1 ]] && echo both || echo "${LABS[0]}")")$(for v in "${!VARIANT_SETS[@]}"; do printf -- "--variant %q " "$v:${VARIANT_SETS[$v]%$'\n'}"; done)"

@@ -10,6 +10,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/../../suite.d/common.sh"
 log=$1; shift
 [[ -s $SUITE_LIB/hbase-pe.classpath ]] || die "lib/hbase-pe.classpath is missing: run ./suite setup"
 printf '# pe: %s\n' "$*" > "$log"
+# In the bench's lab (bench/peers.sh exports its split): PE is a peer on the client CPUs, as the suite's injectors are.
+if [[ -n ${LAB_CLIENT_CPUS:-} ]]; then
+  source "$SUITE_ROOT/suite.d/lab.sh"
+  lab_join peer $$
+fi
 # shellcheck disable=SC2086  # PE_JAVA_OPTS: extra JVM options (words), e.g. a profiler
 exec "$JAVA" -Xmx1g ${PE_JAVA_OPTS:-} --add-opens=java.base/java.nio=ALL-UNNAMED \
   -cp "$SUITE_ROOT/bench/pe:$(classpath_of hbase-pe):$(classpath_of hbase-server)" \

@@ -6,6 +6,7 @@ PEERS_TARGET_THROUGHPUT_RATIO <- 0.95   # suite / PE, median of rounds, at 8 and
 PEERS_TARGET_CPU_RATIO <- 1.3           # suite / PE client CPU per request, median of rounds
 PEERS_TARGET_GAP_US <- 50               # suite's mean off-timer gap at 8 threads
 PEERS_JUDGED_THREADS <- c(8L, 16L)
+PEERS_TARGET_STEADY_S <- 5              # the suite's time to steady state at 8 threads
 
 # key=value pairs of one PE "Latency (us) : mean=1.0, min=..., 99th=2.0" line -> named numbers.
 pe_key_values <- function(text) {
@@ -50,8 +51,32 @@ parse_pe_log <- function(path) {
   list(args = header, cycles = cycles, clients = clients[order(client)],
        operations = sum(clients$operations), longest_s = longest_s,
        throughput_rps = sum(clients$operations) / longest_s,
+       steady_rps = pe_steady_rate(lines, clients, cycles),
        mean_us = if (anyNA(clients$measures)) NA_real_ else sum(clients$mean_us * clients$measures) / sum(clients$measures),
        p99_us = if (all(is.na(clients$p99_us))) NA_real_ else max(clients$p99_us, na.rm = TRUE))
+}
+
+# PE's steady rate: per client, the cycles that start after the first third of its time (each
+# "Cycle=k of N" line is a cycle's start), their rows over the time from that start to the client's
+# end; the clients' rates summed. NA with fewer than 3 cycles (no later cycles to time).
+pe_steady_rate <- function(lines, clients, cycles) {
+  if (cycles < 3) return(NA_real_)
+  stamp <- function(x) as.numeric(as.POSIXct(substr(x, 1, 23), format = "%Y-%m-%d %H:%M:%OS", tz = "UTC"))
+  starts <- grep("\\] hbase.PerformanceEvaluation: Cycle=[0-9]+ of [0-9]+", lines, value = TRUE)
+  ends <- grep("Finished class .* in [0-9]+ms at offset", lines, value = TRUE)
+  client_of <- function(x) sub(".*\\[(TestClient-[0-9]+)\\].*", "\\1", x)
+  cyc <- data.table::data.table(client = client_of(starts), k = as.integer(sub(".*Cycle=([0-9]+) of.*", "\\1", starts)),
+                                t = vapply(starts, stamp, 0))
+  fin <- data.table::data.table(client = client_of(ends), t_end = vapply(ends, stamp, 0))
+  rates <- vapply(split(cyc, by = "client"), function(c) {
+    end <- fin[client == c$client[1], t_end][1]
+    rows <- clients[client == c$client[1], rows]
+    from <- c$t[1] + (end - c$t[1]) / 3
+    later <- c[t >= from]
+    if (nrow(later) == 0 || is.na(end) || end <= later$t[1] || length(rows) == 0) return(NA_real_)
+    nrow(later) * rows / (end - later$t[1])
+  }, 0)
+  if (anyNA(rates)) NA_real_ else sum(rates)
 }
 
 # The same quantities for a suite run, from its data logs, on the same terms as PE: every
@@ -64,11 +89,28 @@ suite_run_measures <- function(run_dir) {
   span_s <- (max(r$start_ms + r$time_ms) - min(r$start_ms)) / 1000
   w <- sort(r$witness_us)
   gap <- offtimer_gap(thread_cycles(r))
+  first <- min(r$start_ms)
+  later_from <- first + span_s * 1000 / 3
+  later <- r[start_ms >= later_from]
+  levels <- per_second_levels(per_second_timeline(r, first), first, max(r$start_ms + r$time_ms), FALSE)
   list(operations = nrow(r), errors = sum(r$errors > 0), span_s = span_s,
        throughput_rps = nrow(r) / span_s,
+       steady_rps = if (nrow(later) > 0) nrow(later) / ((max(later$start_ms + later$time_ms) - later_from) / 1000) else NA_real_,
+       time_to_steady_s = time_to_steady(levels),
        mean_us = mean(r$witness_us, na.rm = TRUE),
        p99_us = if (length(w) > 0) w[ceiling(0.99 * length(w))] else NA_real_,
        gap_us = if (is.null(gap)) NA_real_ else gap$mean_us)
+}
+
+# The JIT share of a tool's client CPU, from a CpuSampler cpu.csv: the suite's run (its client-side
+# roles) or the bench's sampler beside PE (its peer role). NA without the file.
+client_jit_share <- function(path, tool) {
+  if (is.null(path) || is.na(path) || !file.exists(path)) return(NA_real_)
+  cpu <- tryCatch(data.table::fread(path, showProgress = FALSE), error = function(e) NULL)
+  if (is.null(cpu) || !"jit_s" %in% names(cpu)) return(NA_real_)
+  roles <- if (tool == "pe") "peer" else c("console", "agent", "worker", "sampler", "lifecycle")
+  sel <- cpu[role %in% roles]
+  if (sum(sel$cpu_s) <= 0) NA_real_ else sum(sel$jit_s, na.rm = TRUE) / sum(sel$cpu_s)
 }
 
 # cpu-meter's file -> total CPU seconds, the method, and CPU per process kind.
@@ -101,8 +143,10 @@ peers_rounds <- function(index) {
     m <- if (x$tool == "pe") parse_pe_log(x$ref) else suite_run_measures(x$ref)
     cpu <- read_cpu_meter(x$cpu_file)
     data.table::data.table(
-      round = x$round, op = x$op, threads = x$threads, tool = x$tool, ref = basename(x$ref), exit = x$exit,
+      round = x$round, op = x$op, threads = x$threads, lab = x$lab %||% "shared", tool = x$tool, ref = basename(x$ref), exit = x$exit,
       operations = m$operations, errors = m$errors %||% 0, throughput_rps = m$throughput_rps,
+      steady_rps = m$steady_rps %||% NA_real_, time_to_steady_s = m$time_to_steady_s %||% NA_real_,
+      jit_share = client_jit_share(x$jit_file %||% NA_character_, x$tool),
       mean_us = m$mean_us, p99_us = m$p99_us, gap_us = m$gap_us %||% NA_real_,
       cpu_s = cpu$cpu_s, cpu_method = cpu$method, cpu_us_per_op = cpu$cpu_s * 1e6 / m$operations,
       hbase_cpu_us_per_op = x$hbase_cpu_s * 1e6 / m$operations,
@@ -116,10 +160,11 @@ peers_rounds <- function(index) {
 # ratios per round as median (min-max). A ratio pairs the runs of one round, which ran next to
 # each other. tool is "suite" (the default) or "suite-<variant>" (--variant).
 peers_summary <- function(rounds) {
-  pe <- rounds[tool == "pe", .(op, threads, round, pe_rps = throughput_rps, pe_mean_us = mean_us,
-                               pe_p99_us = p99_us, pe_cpu_us = cpu_us_per_op)]
-  paired <- pe[rounds[tool != "pe"], on = .(op, threads, round), nomatch = NULL]
-  paired[, `:=`(throughput_ratio = throughput_rps / pe_rps, cpu_ratio = cpu_us_per_op / pe_cpu_us)]
+  pe <- rounds[tool == "pe", .(op, threads, lab, round, pe_rps = throughput_rps, pe_mean_us = mean_us,
+                               pe_p99_us = p99_us, pe_cpu_us = cpu_us_per_op, pe_steady_rps = steady_rps, pe_jit = jit_share)]
+  paired <- pe[rounds[tool != "pe"], on = .(op, threads, lab, round), nomatch = NULL]
+  paired[, `:=`(throughput_ratio = throughput_rps / pe_rps, cpu_ratio = cpu_us_per_op / pe_cpu_us,
+                steady_ratio = steady_rps / pe_steady_rps)]
   paired[, .(rounds = .N,
              pe_rps = stats::median(pe_rps), suite_rps = stats::median(throughput_rps),
              throughput_ratio = stats::median(throughput_ratio), throughput_ratio_min = min(throughput_ratio),
@@ -128,8 +173,11 @@ peers_summary <- function(rounds) {
              pe_p99_us = stats::median(pe_p99_us), suite_p99_us = stats::median(p99_us),
              pe_cpu_us = stats::median(pe_cpu_us), suite_cpu_us = stats::median(cpu_us_per_op),
              cpu_ratio = stats::median(cpu_ratio), cpu_ratio_min = min(cpu_ratio), cpu_ratio_max = max(cpu_ratio),
+             steady_ratio = stats::median(steady_ratio), steady_ratio_min = min(steady_ratio), steady_ratio_max = max(steady_ratio),
+             suite_time_to_steady_s = stats::median(time_to_steady_s),
+             pe_jit = stats::median(pe_jit), suite_jit = stats::median(jit_share),
              suite_gap_us = stats::median(gap_us)),
-         keyby = .(op, threads, tool)]
+         keyby = .(op, threads, lab, tool)]
 }
 
 # The issue's targets, judged on the summary: one row per target and case.
@@ -137,11 +185,13 @@ peers_targets <- function(summary) {
   summary <- summary[tool == "suite"]
   judged <- summary[threads %in% PEERS_JUDGED_THREADS]
   rbind(
-    judged[, .(target = sprintf("throughput suite/PE >= %.2f", PEERS_TARGET_THROUGHPUT_RATIO), op, threads,
+    judged[, .(target = sprintf("throughput suite/PE >= %.2f", PEERS_TARGET_THROUGHPUT_RATIO), op, threads, lab,
                value = throughput_ratio, met = throughput_ratio >= PEERS_TARGET_THROUGHPUT_RATIO)],
-    summary[, .(target = sprintf("client CPU per request suite/PE <= %.1f", PEERS_TARGET_CPU_RATIO), op, threads,
+    summary[, .(target = sprintf("client CPU per request suite/PE <= %.1f", PEERS_TARGET_CPU_RATIO), op, threads, lab,
                 value = cpu_ratio, met = cpu_ratio <= PEERS_TARGET_CPU_RATIO)],
-    summary[threads == 8L, .(target = sprintf("off-timer gap <= %d us", PEERS_TARGET_GAP_US), op, threads,
+    summary[threads == 8L, .(target = sprintf("time to steady state <= %d s", PEERS_TARGET_STEADY_S), op, threads, lab,
+                             value = suite_time_to_steady_s, met = suite_time_to_steady_s <= PEERS_TARGET_STEADY_S)],
+    summary[threads == 8L, .(target = sprintf("off-timer gap <= %d us", PEERS_TARGET_GAP_US), op, threads, lab,
                              value = suite_gap_us, met = suite_gap_us <= PEERS_TARGET_GAP_US)])
 }
 
@@ -150,33 +200,38 @@ peers_cpu_breakdown <- function(rounds) {
   parts <- rounds[tool != "pe", {
     kv <- strsplit(strsplit(cpu_by_kind, ";", fixed = TRUE)[[1]], "=", fixed = TRUE)
     .(kind = vapply(kv, `[`, "", 1), cpu_s = as.numeric(vapply(kv, `[`, "", 2)))
-  }, by = .(op, threads, tool, round, total_s = cpu_s)]
-  parts[, .(cpu_s = stats::median(cpu_s), share = stats::median(cpu_s / total_s)), keyby = .(op, threads, tool, kind)]
+  }, by = .(op, threads, lab, tool, round, total_s = cpu_s)]
+  parts[, .(cpu_s = stats::median(cpu_s), share = stats::median(cpu_s / total_s)), keyby = .(op, threads, lab, tool, kind)]
 }
 
 peers_markdown <- function(summary, targets, breakdown, rounds, command, when = format(Sys.time(), "%Y-%m-%d %H:%M UTC", tz = "UTC")) {
   ratio <- function(m, lo, hi) sprintf("**%.2f** (%.2f-%.2f)", m, lo, hi)
-  table_rows <- summary[, sprintf("| %s | %d | %s | %s | %s | %s | %s / %s | %s / %s | %s / %s | %s | %s |",
-                                  op, threads, tool, fmt_int(pe_rps), fmt_int(suite_rps),
+  steady <- function(m, lo, hi) ifelse(is.na(m), "n/a", sprintf("%.2f (%.2f-%.2f)", m, lo, hi))
+  table_rows <- summary[, sprintf("| %s | %d | %s | %s | %s | %s | %s | %s | %s / %s | %s / %s | %s / %s | %s | %s | %s / %s | %s |",
+                                  op, threads, lab, tool, fmt_int(pe_rps), fmt_int(suite_rps),
                                   ratio(throughput_ratio, throughput_ratio_min, throughput_ratio_max),
+                                  steady(steady_ratio, steady_ratio_min, steady_ratio_max),
                                   fmt_num(pe_mean_us, 0), fmt_num(suite_mean_us, 0),
                                   fmt_num(pe_p99_us, 0), fmt_num(suite_p99_us, 0),
                                   fmt_num(pe_cpu_us, 0), fmt_num(suite_cpu_us, 0),
-                                  ratio(cpu_ratio, cpu_ratio_min, cpu_ratio_max), fmt_num(suite_gap_us, 1))]
-  target_rows <- targets[, sprintf("| %s | %s, %d threads | %s | %s |", target, op, threads,
+                                  ratio(cpu_ratio, cpu_ratio_min, cpu_ratio_max),
+                                  ifelse(is.na(suite_time_to_steady_s), "n/a", fmt_num(suite_time_to_steady_s, 0)),
+                                  ifelse(is.na(pe_jit), "n/a", fmt_pct(pe_jit, 0)), ifelse(is.na(suite_jit), "n/a", fmt_pct(suite_jit, 0)),
+                                  fmt_num(suite_gap_us, 1))]
+  target_rows <- targets[, sprintf("| %s | %s, %d threads, %s lab | %s | %s |", target, op, threads, lab,
                                    fmt_num(value, 2), ifelse(met, "met", "**missed**"))]
   kinds <- breakdown[, .(text = paste(sprintf("%s %.1f s (%s)", kind, cpu_s, fmt_pct(share, 0))[order(-cpu_s)], collapse = ", ")),
-                     by = .(op, threads, tool)]
+                     by = .(op, threads, lab, tool)]
   method <- paste(unique(rounds$cpu_method), collapse = ", ")
   c(sprintf("# ./suite bench peers, %s", when), "",
     sprintf("`%s`", command), "",
     sprintf("%d round(s), tools interleaved (who goes first alternates); one embedded HBase 2.6.1; tables of 100,000 rows x 1000 bytes in 8 regions; PE `--nomapred --oneCon=true` (`--autoFlush=true` for randomWrite); the suite: `./suite run`, 1 injector.", max(rounds$round)),
-    sprintf("Throughput: every request over first start to last end (PE: rows x cycles over its longest client). Latency: PE's own timer and the suite's witness, both around the HBase call; PE's p99 is its worst client's (it never merges them), the suite's is nearest rank over all requests. Client CPU: every process each tool started (`bench/cpu-meter.sh`, %s), JVM start-up included, per request.", method),
-    "", "| op | threads | suite | PE req/s | suite req/s | suite/PE throughput, median (min-max) | mean us PE / suite | p99 us PE / suite | client CPU us/req PE / suite | CPU suite/PE | suite off-timer gap us |",
-    "|---|---|---|---|---|---|---|---|---|---|---|", table_rows, "",
+    sprintf("Throughput: every request over first start to last end (PE: rows x cycles over its longest client). Steady: the last two thirds of the suite's run against PE's cycles that start after the first third of each client's time. Time to steady: seconds from the suite's first request until its throughput stays within 20%% of its second-half level. JIT: the share of each tool's client CPU its JIT compiler threads took (cpu.csv: the suite's run, a sampler beside PE). Lab: shared (every process on every CPU) or isolated (HBase on the server CPUs, each tool on the client CPUs). Latency: PE's own timer and the suite's witness, both around the HBase call; PE's p99 is its worst client's (it never merges them), the suite's is nearest rank over all requests. Client CPU: every process each tool started (`bench/cpu-meter.sh`, %s), JVM start-up included, per request.", method),
+    "", "| op | threads | lab | suite | PE req/s | suite req/s | suite/PE throughput, median (min-max) | steady suite/PE | mean us PE / suite | p99 us PE / suite | client CPU us/req PE / suite | CPU suite/PE | suite s to steady | JIT PE / suite | suite off-timer gap us |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|", table_rows, "",
     "## Targets", "", "| target | case | value | |", "|---|---|---|---|", target_rows, "",
     "## Where the suite's client CPU went (median per run)", "",
-    sprintf("- %s, %s, %d threads: %s", kinds$tool, kinds$op, kinds$threads, kinds$text),
+    sprintf("- %s, %s, %d threads, %s lab: %s", kinds$tool, kinds$op, kinds$threads, kinds$lab, kinds$text),
     if (any(nzchar(rounds$leftovers))) c("", sprintf("Processes left running after a run (stopped by the meter): %s",
                                                    paste(unique(rounds$leftovers[nzchar(rounds$leftovers)]), collapse = "; "))),
     if (any(rounds$exit != 0 | rounds$errors > 0)) c("", "Runs that failed or had errors:",

@@ -40,6 +40,7 @@ test_that("a suite run is measured on PE's terms: every request, first start to 
   expect_equal(m$p99_us, 7900)                  # nearest rank ceiling(0.99 x 8) = 8th
   # Gaps (cycle - witness mean): inj1 t0 1500 - 1866.67, inj1 t1 4000 - 4350, inj2 t0 6500 - 6866.67.
   expect_equal(m$gap_us, mean(c(1500 - 5600 / 3, 4000 - 4350, 6500 - 20600 / 3)), tolerance = 1e-9)
+  expect_true(is.na(m$time_to_steady_s))        # 21 ms: no full second to settle in
 })
 
 test_that("cpu-meter files give the total and the CPU per process kind", {
@@ -62,8 +63,10 @@ test_that("cpu-meter files give the total and the CPU per process kind", {
 })
 
 rounds_fixture <- function() {
-  data.table(round = rep(1:3, each = 2), op = "get", threads = 8L, tool = rep(c("pe", "suite"), 3),
+  data.table(round = rep(1:3, each = 2), op = "get", threads = 8L, lab = "shared", tool = rep(c("pe", "suite"), 3),
              throughput_rps = c(1000, 900, 1200, 1260, 800, 760),
+             steady_rps = c(1100, 1045, 1300, 1300, 900, 990), time_to_steady_s = c(NA, 4, NA, 6, NA, 3),
+             jit_share = c(0.25, 0.30, 0.24, 0.31, 0.26, 0.29),
              mean_us = c(700, 720, 650, 640, 800, 790), p99_us = c(3000, 3100, 2900, 2800, 3500, 3600),
              cpu_us_per_op = c(80, 100, 90, 99, 100, 150), gap_us = c(NA, 20, NA, 30, NA, 60),
              errors = 0, exit = 0L, leftovers = "", cpu_method = "cgroup-v1",
@@ -81,12 +84,18 @@ test_that("rounds pair into medians and per-round ratios with their range", {
   expect_equal(c(s$cpu_ratio_min, s$cpu_ratio_max), c(1.10, 1.50))
   expect_equal(c(s$pe_rps, s$suite_rps), c(1000, 900))
   expect_equal(s$suite_gap_us, 30)
+  # steady ratios 0.95, 1.00, 1.10 -> median 1.00; PE's JIT share 0.25, the suite's 0.30; 4 s to steady
+  expect_equal(s$steady_ratio, 1.00)
+  expect_equal(c(s$steady_ratio_min, s$steady_ratio_max), c(0.95, 1.10))
+  expect_equal(c(s$pe_jit, s$suite_jit), c(0.25, 0.30))
+  expect_equal(s$suite_time_to_steady_s, 4)
 })
 
 test_that("targets are judged on the default suite only, at the documented thread counts", {
   rounds <- rbind(rounds_fixture(), copy(rounds_fixture())[tool == "suite", tool := "suite-c1"])
   t <- peers_targets(peers_summary(rounds))
-  expect_equal(nrow(t), 3L)                        # throughput, CPU, gap; not the variant's
+  expect_equal(nrow(t), 4L)                        # throughput, CPU, time to steady, gap; not the variant's
+  expect_true(t[startsWith(target, "time to steady")]$met)  # 4 <= 5
   expect_true(t[startsWith(target, "throughput")]$met)      # 0.95 >= 0.95
   expect_true(t[startsWith(target, "client CPU")]$met)      # 1.25 <= 1.3
   expect_true(t[startsWith(target, "off-timer")]$met)       # 30 <= 50
@@ -99,6 +108,23 @@ test_that("the markdown carries the command, the table, the targets and where th
   s <- peers_summary(rounds)
   md <- peers_markdown(s, peers_targets(s), peers_cpu_breakdown(rounds), rounds, "./suite bench peers --rounds 3", when = "2026-11-23")
   expect_true(any(grepl("`./suite bench peers --rounds 3`", md, fixed = TRUE)))
-  expect_true(any(grepl("| get | 8 | suite | 1,000 | 900 | **0.95** (0.90-1.05) |", md, fixed = TRUE)))
+  expect_true(any(grepl("| get | 8 | shared | suite | 1,000 | 900 | **0.95** (0.90-1.05) | 1.00 (0.95-1.10) |", md, fixed = TRUE)))
+  expect_true(any(grepl("| 4 | 25% / 30% |", md, fixed = TRUE)))
   expect_true(any(grepl("worker 28.0 s (81%), console 7.0 s (19%)", md, fixed = TRUE)))
+})
+
+test_that("PE's steady rate counts the cycles that start after the first third of each client's time", {
+  path <- tempfile(fileext = ".log")
+  line <- function(t, client, text) sprintf("2026-11-23 19:02:%s INFO  [TestClient-%d] hbase.PerformanceEvaluation: %s", t, client, text)
+  writeLines(c("# pe: --table=t --rows=1000 --cycles=3 randomRead 2",
+               line("00,000", 0, "Cycle=0 of 3"), line("00,000", 1, "Cycle=0 of 3"),
+               line("10,000", 0, "Cycle=1 of 3"), line("05,000", 1, "Cycle=1 of 3"),
+               line("20,000", 0, "Cycle=2 of 3"), line("10,000", 1, "Cycle=2 of 3"),
+               line("30,000", 0, "Finished class org.apache.hadoop.hbase.PerformanceEvaluation$RandomReadTest in 30000ms at offset 0 for 1000 rows"),
+               line("15,000", 1, "Finished class org.apache.hadoop.hbase.PerformanceEvaluation$RandomReadTest in 15000ms at offset 1000 for 1000 rows")),
+             path)
+  pe <- parse_pe_log(path)
+  # client 0: from 10 s on, cycles 1 and 2: 2,000 rows over 20 s = 100/s; client 1: from 5 s on, 2,000 over 10 s = 200/s
+  expect_equal(pe$steady_rps, 300)
+  expect_equal(pe$throughput_rps, 6000 / 30)
 })
