@@ -21,8 +21,11 @@ import org.apache.thrift.transport.TSocket;
  * <pre>
  * deadline PORT N BOUND_MS          N connections send one byte of a request, then nothing: when
  *                                   does the shim close each (ms after it opened)?
- * attack PORT N SECONDS INTERVAL_MS N half-sent requests held open for SECONDS (each one the shim
- *                                   closes is opened again), while a stock thrift2 client calls
+ * attack PORT N SECONDS INTERVAL_MS [half-sent|idle]
+ *                                   N connections held open for SECONDS (each one the shim closes
+ *                                   is opened again), each with one byte of a request sent
+ *                                   (half-sent) or after one complete call (idle: a client that
+ *                                   leaks its connections), while a stock thrift2 client calls
  *                                   exists every INTERVAL_MS on a new connection
  * idle PORT GAP_MS BOUND_MS         a stock client calls, idles GAP_MS, calls again on the same
  *                                   connection, then idles until the shim closes it
@@ -39,7 +42,8 @@ public final class ShimHostileClient {
     int port = Integer.parseInt(args[1]);
     switch (args[0]) {
       case "deadline" -> deadline(port, Integer.parseInt(args[2]), Long.parseLong(args[3]));
-      case "attack" -> attack(port, Integer.parseInt(args[2]), Long.parseLong(args[3]), Long.parseLong(args[4]));
+      case "attack" -> attack(port, Integer.parseInt(args[2]), Long.parseLong(args[3]), Long.parseLong(args[4]),
+          args.length > 5 && args[5].equals("idle"));
       case "idle" -> idle(port, Long.parseLong(args[2]), Long.parseLong(args[3]));
       default -> throw new IllegalArgumentException("unknown mode " + args[0] + " (deadline, attack, idle)");
     }
@@ -51,6 +55,20 @@ public final class ShimHostileClient {
     s.connect(new InetSocketAddress("127.0.0.1", port), 5000);
     s.getOutputStream().write(FIRST_BYTE);
     s.getOutputStream().flush();
+    s.setSoTimeout(1);
+    return s;
+  }
+
+  /** A connection that has made one call and then keeps still (refused or not: held anyway). */
+  private static Socket afterOneCall(int port) throws IOException {
+    Socket s = new Socket();
+    s.connect(new InetSocketAddress("127.0.0.1", port), 5000);
+    s.setSoTimeout(10_000);
+    try {
+      new THBaseService.Client(new TBinaryProtocol(new TSocket(s))).exists(META, ROW);
+    } catch (Exception e) {
+      // refused at the limit: a leaking client holds it all the same
+    }
     s.setSoTimeout(1);
     return s;
   }
@@ -109,10 +127,10 @@ public final class ShimHostileClient {
     System.out.printf("closed=%d of=%d first_ms=%d last_ms=%d%n", closed, n, closed == 0 ? -1 : first, last);
   }
 
-  private static void attack(int port, int n, long seconds, long intervalMs) throws Exception {
+  private static void attack(int port, int n, long seconds, long intervalMs, boolean idle) throws Exception {
     List<Socket> held = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      held.add(halfSent(port));
+      held.add(idle ? afterOneCall(port) : halfSent(port));
     }
     long start = System.nanoTime();
     int probes = 0;
@@ -120,11 +138,15 @@ public final class ShimHostileClient {
     long slowest = 0;
     int reopened = 0;
     String firstFailure = "none";
+    double firstSuccessSeconds = -1;
     while (msSince(start) < seconds * 1000) {
       long probeStart = System.nanoTime();
       try (TSocket t = new TSocket(new TConfiguration(), "127.0.0.1", port, 10_000)) {
         t.open();
         new THBaseService.Client(new TBinaryProtocol(t)).exists(META, ROW);
+        if (firstSuccessSeconds < 0) {
+          firstSuccessSeconds = msSince(start) / 1000.0;
+        }
       } catch (Exception e) {
         failed++;
         if (firstFailure.equals("none")) {
@@ -136,7 +158,7 @@ public final class ShimHostileClient {
       for (int i = 0; i < n; i++) { // keep n held: one closed by the shim is opened again
         if (closedByShim(held.get(i))) {
           held.get(i).close();
-          held.set(i, halfSent(port));
+          held.set(i, idle ? afterOneCall(port) : halfSent(port));
           reopened++;
         }
       }
@@ -148,8 +170,8 @@ public final class ShimHostileClient {
     for (Socket s : held) {
       s.close();
     }
-    System.out.printf("probes=%d failed=%d slowest_ms=%d reopened=%d first_failure=%s%n", probes, failed, slowest,
-        reopened, firstFailure);
+    System.out.printf("probes=%d failed=%d slowest_ms=%d reopened=%d first_failure=%s first_success_s=%.1f%n", probes,
+        failed, slowest, reopened, firstFailure, firstSuccessSeconds);
   }
 
   private static void idle(int port, long gapMs, long boundMs) throws Exception {
