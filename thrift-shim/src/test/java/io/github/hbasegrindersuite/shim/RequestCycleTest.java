@@ -17,6 +17,13 @@ class RequestCycleTest {
   /** 1 s for a request to arrive, 60 s idle between requests, accepted at t0. */
   private final RequestCycle cycle = new RequestCycle(1000, 60_000, t0);
 
+  /** A request arrives in full and is answered at {@code nanos}; the next one's bytes already here or not. */
+  private void answeredAt(long nanos, boolean nextRequestStarted) throws Exception {
+    cycle.bytesArrived();
+    cycle.requestRead();
+    cycle.requestEnded(nextRequestStarted, nanos);
+  }
+
   @Test
   void aNewConnectionsFirstRequestCountsFromTheAccept() throws Exception {
     assertEquals(RequestCycle.Phase.NEW, cycle.phase());
@@ -38,9 +45,7 @@ class RequestCycleTest {
 
   @Test
   void betweenRequestsOnlyTheIdleTimeoutApplies() throws Exception {
-    cycle.bytesArrived();
-    cycle.requestRead();
-    cycle.requestEnded(false, t0 + 10 * MS);
+    answeredAt(t0 + 10 * MS, false);
     assertEquals(RequestCycle.Phase.IDLE, cycle.phase());
     assertEquals(60_000, cycle.nextReadTimeoutMillis(t0 + 30_000 * MS), "long past the request deadline");
     assertFalse(cycle.expired(t0 + 30_000 * MS));
@@ -49,10 +54,8 @@ class RequestCycleTest {
 
   @Test
   void bytesAlreadyBufferedStartTheNextRequestsClockWhenTheLastEnds() throws Exception {
-    cycle.bytesArrived();
-    cycle.requestRead();
     long end = t0 + 5_000 * MS;
-    cycle.requestEnded(true, end);
+    answeredAt(end, true);
     assertEquals(RequestCycle.Phase.READING, cycle.phase());
     assertEquals(end, cycle.sinceNanos());
     assertEquals(400, cycle.nextReadTimeoutMillis(end + 600 * MS));
@@ -82,10 +85,8 @@ class RequestCycleTest {
 
   @Test
   void anIdleConnectionCountsItsWaitFromItsLastAnswer() throws Exception {
-    cycle.bytesArrived();
-    cycle.requestRead();
     long answered = t0 + 2_000 * MS;
-    cycle.requestEnded(false, answered);
+    answeredAt(answered, false);
     assertNull(cycle.tryEvict(answered + 999 * MS, 1_000 * MS));
     assertEquals(RequestCycle.Phase.IDLE, cycle.tryEvict(answered + 1_000 * MS, 1_000 * MS));
   }
