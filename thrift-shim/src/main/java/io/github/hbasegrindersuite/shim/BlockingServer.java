@@ -5,8 +5,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -18,16 +16,23 @@ import org.apache.thrift.protocol.TProtocol;
 import org.apache.thrift.protocol.TProtocolFactory;
 import org.apache.thrift.transport.TTransport;
 import org.apache.thrift.transport.TTransportException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The thread-pool server: a thread per connection (as libthrift's TThreadPoolServer and HBase's
  * gateway default), written out here so that the shim decides what happens at the edges: at most
- * {@code shim.max.connections} connections (one more is accepted and closed at once, counted), an
- * idle timeout, a deadline for each request to arrive in full, the memory requests being read may
- * hold ({@link RequestMemory}), bad requests counted and their connections closed without a log
- * line, and a drain that stops accepting, lets calls in progress finish, then closes the rest.
+ * {@code shim.max.connections} connections, and when they are all open the one that has waited
+ * longest for a request's bytes makes room for a new one ({@link ConnectionSlots}; one that cannot
+ * get a slot within {@code shim.accept.wait.ms} is accepted and closed, counted); an idle timeout
+ * and a deadline for each request to arrive in full ({@link RequestCycle}); the memory requests
+ * being read may hold ({@link RequestMemory}); bad requests counted and their connections closed
+ * without a log line; and a drain that stops accepting, lets calls in progress finish, then
+ * closes the rest.
  */
 final class BlockingServer {
+
+  private static final Logger LOG = LoggerFactory.getLogger(BlockingServer.class);
 
   private final ServerSocket serverSocket;
   private final ThreadPoolExecutor pool;
@@ -39,7 +44,9 @@ final class BlockingServer {
   private final long requestTimeoutMillis;
   private final RequestMemory requestMemory;
   private final ShimMetrics metrics;
-  private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+  private final ConnectionSlots slots;
+  private final long acceptWaitMillis;
+  private final ConnectionLimitLog limitLog;
   private final Thread acceptor;
   private volatile boolean stopping;
 
@@ -54,12 +61,21 @@ final class BlockingServer {
     this.requestMemory = requestMemory;
     this.metrics = metrics;
     int maxConnections = config.intValue(ShimConfig.Key.MAX_CONNECTIONS);
+    this.acceptWaitMillis = config.longValue(ShimConfig.Key.ACCEPT_WAIT_MS);
+    this.limitLog = new ConnectionLimitLog(maxConnections, acceptWaitMillis, ConnectionLimitLog.INTERVAL_MILLIS,
+        line -> LOG.warn(line));
+    this.slots = new ConnectionSlots(maxConnections, config.longValue(ShimConfig.Key.EVICT_AFTER_MS), phase -> {
+      metrics.connectionClosed(phase.stalled() ? CloseReason.EVICTED_STALLED : CloseReason.EVICTED_IDLE);
+      limitLog.evicted(phase.stalled(), System.nanoTime());
+    });
     ServerSocket ss = new ServerSocket();
     ss.setReuseAddress(true);
     ss.bind(bind, 256);
     this.serverSocket = ss;
     AtomicInteger threadNumber = new AtomicInteger();
-    this.pool = new ThreadPoolExecutor(0, maxConnections, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+    // the slots bound the connections; the pool only supplies their threads, with room for those
+    // that have released their slot but not yet returned to the pool
+    this.pool = new ThreadPoolExecutor(0, 2 * maxConnections, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
       Thread t = new Thread(r, "shim-connection-" + threadNumber.incrementAndGet());
       t.setDaemon(true);
       return t;
@@ -77,7 +93,7 @@ final class BlockingServer {
   }
 
   int openConnections() {
-    return open.size();
+    return slots.size();
   }
 
   private void acceptLoop() {
@@ -91,20 +107,58 @@ final class BlockingServer {
         }
         continue; // e.g. too many open files: try again
       }
-      long acceptedNanos = System.nanoTime();
+      Connection c = new Connection(s, new RequestCycle(requestTimeoutMillis, idleTimeoutMillis, System.nanoTime()));
+      boolean admitted = false;
       try {
         s.setTcpNoDelay(true);
         s.setKeepAlive(true);
-        pool.execute(() -> serve(s, acceptedNanos));
+        admitted = slots.admit(c, acceptWaitMillis, () -> stopping);
+        if (admitted) {
+          pool.execute(() -> serve(c));
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        stopping = true;
       } catch (RejectedExecutionException | IOException e) {
-        metrics.connectionsRejected.increment();
+        // not served after all (no thread, or the socket already broken)
+        if (admitted) {
+          slots.release(c);
+          admitted = false;
+        }
+      }
+      if (!admitted) {
+        if (!stopping) {
+          metrics.connectionsRejected.increment();
+          limitLog.refused(System.nanoTime());
+        }
         closeQuietly(s);
       }
     }
   }
 
-  private void serve(Socket s, long acceptedNanos) {
-    open.add(s);
+  /** A client connection holding a slot: its socket and where it is in its request cycle. */
+  private static final class Connection implements ConnectionSlots.Member {
+    final Socket socket;
+    final RequestCycle cycle;
+
+    Connection(Socket socket, RequestCycle cycle) {
+      this.socket = socket;
+      this.cycle = cycle;
+    }
+
+    @Override
+    public RequestCycle cycle() {
+      return cycle;
+    }
+
+    @Override
+    public void close() {
+      closeQuietly(socket);
+    }
+  }
+
+  private void serve(Connection c) {
+    Socket s = c.socket;
     metrics.connectionsAccepted.increment();
     RequestMemory.Account memory = requestMemory.account();
     ShimSocketTransport socketTransport = null;
@@ -114,8 +168,7 @@ final class BlockingServer {
         return;
       }
       TConfiguration config = new TConfiguration(maxRequestBytes + 64, maxRequestBytes, TConfiguration.DEFAULT_RECURSION_DEPTH);
-      socketTransport = new ShimSocketTransport(s, config, memory,
-          new RequestDeadline(requestTimeoutMillis, idleTimeoutMillis, acceptedNanos));
+      socketTransport = new ShimSocketTransport(s, config, memory, c.cycle);
       TTransport transport = framed ? new ShimFramedTransport(socketTransport, maxRequestBytes, memory) : socketTransport;
       TProtocol protocol = new AccountedProtocol(protocolFactory.getProtocol(transport), memory, false);
       while (!stopping) {
@@ -124,8 +177,12 @@ final class BlockingServer {
       }
     } catch (ShimProcessor.BadRequest e) {
       linger = true; // answered where possible; let the client read the answer before closing
+    } catch (RequestCycle.TimedOut e) {
+      metrics.connectionClosed(e.nothingArrived ? CloseReason.NO_REQUEST : CloseReason.REQUEST_TIMEOUT);
+    } catch (RequestCycle.IdleTimedOut e) {
+      metrics.connectionClosed(CloseReason.IDLE_TIMEOUT);
     } catch (TTransportException e) {
-      // the client went away or the idle timeout passed
+      // the client went away, or the connection was evicted (counted by the acceptor)
     } catch (TException | IOException | RuntimeException e) {
       metrics.malformedRequests.increment();
     } finally {
@@ -138,7 +195,7 @@ final class BlockingServer {
       } else {
         closeQuietly(s);
       }
-      open.remove(s); // only now is its thread free again
+      slots.release(c); // only now is its thread free again
     }
   }
 
@@ -176,8 +233,8 @@ final class BlockingServer {
   /** Closes every connection and the threads serving them. */
   void close() {
     stopAccepting();
-    for (Socket s : open) {
-      closeQuietly(s);
+    for (ConnectionSlots.Member m : slots.members()) {
+      m.close();
     }
     pool.shutdownNow();
   }

@@ -29,6 +29,8 @@ public final class ShimConfig {
     MAX_CONNECTIONS("shim.max.connections", "512"),
     IDLE_TIMEOUT_MS("shim.idle.timeout.ms", "600000"),
     REQUEST_READ_TIMEOUT_MS("shim.request.read.timeout.ms", "30000"),
+    EVICT_AFTER_MS("shim.evict.after.ms", "1000"),
+    ACCEPT_WAIT_MS("shim.accept.wait.ms", "2000"),
     SELECTOR_THREADS("shim.nonblocking.selector.threads", "2"),
     WORKER_THREADS("shim.nonblocking.worker.threads", "16"),
     MAX_INFLIGHT("shim.max.inflight", "64"),
@@ -167,6 +169,10 @@ public final class ShimConfig {
     positiveInt(Key.MAX_SCAN_ROWS);
     positiveInt(Key.MAX_TABLE_NAMES);
     nonNegative(Key.IDLE_TIMEOUT_MS);
+    nonNegative(Key.ACCEPT_WAIT_MS);
+    if (longValue(Key.EVICT_AFTER_MS) < -1) {
+      throw bad(Key.EVICT_AFTER_MS, "must be 0 or more, or -1 (never close a connection to make room)");
+    }
     nonNegative(Key.SHUTDOWN_GRACE_MS);
     long frame = longValue(Key.MAX_FRAME_BYTES);
     if (frame < 1024 || frame > Integer.MAX_VALUE) {
@@ -284,11 +290,13 @@ public final class ShimConfig {
   /** One line for the log: the settings that shape the server. */
   public String describe() {
     return String.format("server=%s transport=%s protocol=%s bind=%s port=%s max.inflight=%s "
-            + "max.frame.bytes=%s max.request.memory.bytes=%s request.read.timeout.ms=%s admin.enabled=%s "
+            + "max.frame.bytes=%s max.request.memory.bytes=%s request.read.timeout.ms=%s max.connections=%s "
+            + "evict.after.ms=%s accept.wait.ms=%s admin.enabled=%s "
             + "metrics.port=%s hbase=%s",
         get(Key.SERVER), get(Key.TRANSPORT), get(Key.PROTOCOL), get(Key.BIND_ADDRESS),
         get(Key.PORT), get(Key.MAX_INFLIGHT), get(Key.MAX_FRAME_BYTES), get(Key.MAX_REQUEST_MEMORY_BYTES),
-        get(Key.REQUEST_READ_TIMEOUT_MS), get(Key.ADMIN_ENABLED),
+        get(Key.REQUEST_READ_TIMEOUT_MS), get(Key.MAX_CONNECTIONS), get(Key.EVICT_AFTER_MS), get(Key.ACCEPT_WAIT_MS),
+        get(Key.ADMIN_ENABLED),
         get(Key.METRICS_PORT), get(Key.HBASE_SITE).isEmpty()
             ? "zookeeper " + get(Key.ZK_QUORUM) + ":" + get(Key.ZK_PORT)
             : "site " + get(Key.HBASE_SITE));

@@ -92,7 +92,7 @@ public final class ShimProcessor implements TProcessor {
         // the header is unread: no name or sequence id, but stock clients raise an EXCEPTION reply anyway
         replyQuietly(out, new TMessage("", TMessageType.EXCEPTION, 0), refused);
         // a client too slow to send its request is not waited for again; the others may read the answer
-        throw e instanceof RequestDeadline.TimedOut ? e : new BadRequest(e.getMessage());
+        throw e instanceof RequestCycle.TimedOut ? e : new BadRequest(e.getMessage());
       }
       if (isSizeLimit(e)) {
         metrics.oversizedRequests.increment();
@@ -132,6 +132,7 @@ public final class ShimProcessor implements TProcessor {
         reject(in, out, msg, e, "unknown method " + msg.name);
         return;
       }
+      requestArrived(in);
       reply(out, msg, new TApplicationException(TApplicationException.UNKNOWN_METHOD,
           fn == null ? "thrift-shim: THBaseService (hbase-thrift 2.6.1) has no method '" + msg.name + "'"
               : "thrift-shim: message type " + msg.type + " is not a call"));
@@ -156,6 +157,7 @@ public final class ShimProcessor implements TProcessor {
       reject(in, out, msg, e, msg.name);
       return;
     }
+    requestArrived(in);
     TBase result;
     try {
       result = fn.getResult(handler, args);
@@ -175,6 +177,21 @@ public final class ShimProcessor implements TProcessor {
   }
 
   /**
+   * The request has arrived in full: on the thread-pool server its connection is in a call from
+   * now on, so it is no longer one that may be closed to make room at the connection limit (or
+   * it was closed just before, and this ends it).
+   */
+  private static void requestArrived(TProtocol in) throws TTransportException {
+    TTransport t = in.getTransport();
+    if (t instanceof ShimFramedTransport) {
+      t = ((ShimFramedTransport) t).getInnerTransport();
+    }
+    if (t instanceof ShimSocketTransport) {
+      ((ShimSocketTransport) t).cycle().requestRead();
+    }
+  }
+
+  /**
    * Arguments that could not be read: answer, then skip the rest of the frame (framed) or end
    * the connection (unframed, or a request still arriving too slowly). A client that went away
    * mid-request just ends the connection.
@@ -191,9 +208,9 @@ public final class ShimProcessor implements TProcessor {
           ? "thrift-shim: request exceeds shim.max.frame.bytes=" + maxRequestBytes + " (" + e.getMessage() + ")"
           : "thrift-shim: cannot decode the arguments of " + what + ": " + e.getMessage());
     }
-    if (e instanceof RequestDeadline.TimedOut) {
+    if (e instanceof RequestCycle.TimedOut) {
       replyQuietly(out, msg, answer);
-      throw (RequestDeadline.TimedOut) e; // not waited for again
+      throw (RequestCycle.TimedOut) e; // not waited for again
     }
     reply(out, msg, answer);
     TTransport t = in.getTransport();
@@ -210,11 +227,11 @@ public final class ShimProcessor implements TProcessor {
 
   /**
    * The answer to a request the shim's transports stopped reading on purpose (too slow, or no
-   * memory for it), counted; null for any other failure.
+   * memory for it), counted (a request too slow ends its connection, counted there); null for
+   * any other failure.
    */
   private TApplicationException refusal(TException e) {
-    if (e instanceof RequestDeadline.TimedOut) {
-      metrics.requestTimeouts.increment();
+    if (e instanceof RequestCycle.TimedOut) {
       return new TApplicationException(TApplicationException.PROTOCOL_ERROR, e.getMessage());
     }
     if (e instanceof RequestMemory.Exhausted) {

@@ -22,7 +22,8 @@ import org.apache.thrift.transport.TTransportException;
  *     until that many bytes are here, growing the buffer as they come (charged to the
  *     connection's {@link RequestMemory.Account}), so a client announcing 16 MiB and sending
  *     nothing holds nothing;</li>
- * <li>every socket read obeys the connection's {@link RequestDeadline}.</li>
+ * <li>every socket read obeys the connection's {@link RequestCycle}: the request deadline, or
+ *     between requests the idle timeout.</li>
  * </ul>
  * {@link #endRequest} returns what the request held and restarts the count.
  */
@@ -33,19 +34,23 @@ final class ShimSocketTransport extends TIOStreamTransport {
   private final Socket socket;
   private final InputStream in;
   private final RequestMemory.Account memory;
-  private final RequestDeadline deadline;
+  private final RequestCycle cycle;
   private byte[] buf = new byte[BUFFER_BYTES];
   private int pos;
   private int end;
   private int timeoutSet = -1;
 
-  ShimSocketTransport(Socket socket, TConfiguration config, RequestMemory.Account memory, RequestDeadline deadline)
+  ShimSocketTransport(Socket socket, TConfiguration config, RequestMemory.Account memory, RequestCycle cycle)
       throws IOException, TTransportException {
     super(config, socket.getInputStream(), new BufferedOutputStream(socket.getOutputStream(), BUFFER_BYTES));
     this.socket = socket;
     this.in = socket.getInputStream();
     this.memory = memory;
-    this.deadline = deadline;
+    this.cycle = cycle;
+  }
+
+  RequestCycle cycle() {
+    return cycle;
   }
 
   /**
@@ -65,10 +70,7 @@ final class ShimSocketTransport extends TIOStreamTransport {
       end = left;
       memory.charge(buf.length - BUFFER_BYTES);
     }
-    deadline.requestEnded();
-    if (left > 0) {
-      deadline.bytesArrived();
-    }
+    cycle.requestEnded(left > 0, System.nanoTime());
   }
 
   /** Bytes read from the socket and not yet consumed by the protocol. */
@@ -138,24 +140,24 @@ final class ShimSocketTransport extends TIOStreamTransport {
   private int socketRead(byte[] b, int off, int len) throws TTransportException {
     int n;
     try {
-      int timeout = deadline.nextReadTimeoutMillis();
+      int timeout = cycle.nextReadTimeoutMillis(System.nanoTime());
       if (timeout != timeoutSet) {
         socket.setSoTimeout(timeout);
         timeoutSet = timeout;
       }
       n = in.read(b, off, len);
     } catch (SocketTimeoutException e) {
-      if (deadline.expired()) {
-        throw deadline.timedOut();
-      }
-      throw new TTransportException(TTransportException.TIMED_OUT, "idle connection closed (shim.idle.timeout.ms)");
+      throw cycle.expired(System.nanoTime()) ? cycle.timedOut() : cycle.idleTimedOut();
     } catch (IOException e) {
+      if (cycle.phase() == RequestCycle.Phase.EVICTED) {
+        throw new RequestCycle.Evicted(); // the acceptor closed the socket under this read
+      }
       throw new TTransportException(TTransportException.UNKNOWN, e);
     }
     if (n < 0) {
       throw new TTransportException(TTransportException.END_OF_FILE, "Socket is closed by peer.");
     }
-    deadline.bytesArrived();
+    cycle.bytesArrived();
     return n;
   }
 

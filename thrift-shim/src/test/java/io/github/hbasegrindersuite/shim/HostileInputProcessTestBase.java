@@ -42,6 +42,9 @@ public abstract class HostileInputProcessTestBase {
 
   public static final int MAX_CONNECTIONS = 64;
   public static final long REQUEST_TIMEOUT_MS = 3000;
+  /** How long a connection waits for bytes before it may make room at the connection limit. */
+  public static final long EVICT_AFTER_MS = 200;
+  private static final String REQUEST_TIMEOUTS = "hbasegrinder_shim_connections_closed_total{reason=\"request_timeout\"}";
   /** 40 clients announcing this much each: 600 MiB, several times the heap. */
   public static final int ANNOUNCED = 15 << 20;
   /** The memory requests being read may hold: twice the (default) 16 MiB frame limit. */
@@ -81,6 +84,7 @@ public abstract class HostileInputProcessTestBase {
         "shim.transport=" + transport().name().toLowerCase(java.util.Locale.ROOT),
         "shim.max.connections=" + MAX_CONNECTIONS,
         "shim.request.read.timeout.ms=" + REQUEST_TIMEOUT_MS,
+        "shim.evict.after.ms=" + EVICT_AFTER_MS,
         "shim.idle.timeout.ms=60000",
         "shim.max.request.memory.bytes=" + REQUEST_MEMORY));
     shim = new ProcessBuilder(cmd).redirectOutput(dir.resolve("out.txt").toFile())
@@ -201,7 +205,7 @@ public abstract class HostileInputProcessTestBase {
     if (transport() == ShimConfig.Transport.FRAMED) {
       request = HostileClients.framed(request);
     }
-    long timeoutsBefore = metric("hbasegrinder_shim_request_timeouts_total");
+    long timeoutsBefore = metric(REQUEST_TIMEOUTS);
     try (ThriftClients.Client during = client();
         HostileClients.SlowDrip drip = new HostileClients.SlowDrip(port, request, 250)) {
       Thread.sleep(1000);
@@ -212,7 +216,7 @@ public abstract class HostileInputProcessTestBase {
       assertTrue(drip.sent() < request.length, "cut off before the request was complete: " + drip.sent());
       assertServesCorrectlyOn(during);
     }
-    assertEquals(timeoutsBefore + 1, metric("hbasegrinder_shim_request_timeouts_total"));
+    assertEquals(timeoutsBefore + 1, metric(REQUEST_TIMEOUTS));
   }
 
   @Test
@@ -231,15 +235,23 @@ public abstract class HostileInputProcessTestBase {
     }
   }
 
-  /** Hundreds of connections opened and left idle: at most shim.max.connections held, and not for long. */
+  /**
+   * Hundreds of connections opened and left unused: at most shim.max.connections held at once, a
+   * client between requests keeps its connection, a new client is served while they hold every
+   * slot (one of them makes room), and each is closed by the request deadline or to make room.
+   */
   @Test
   public void idleConnectionsHoldTheirSlotsOnlyBriefly() throws Exception {
     try (ThriftClients.Client during = client()) {
       assertServesCorrectlyOn(during);
+      long evictedBefore = metric("hbasegrinder_shim_connections_closed_total{reason=\"evicted_stalled\"}");
       try (HostileClients.Stalled idle = HostileClients.stall(port, 300, new byte[0])) {
-        assertServesCorrectlyOn(during);
+        assertServesCorrectlyOn(during); // idle between requests: not closed to make room for them
         assertTrue(metric("hbasegrinder_shim_open_connections") <= MAX_CONNECTIONS, "bounded by shim.max.connections");
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(REQUEST_TIMEOUT_MS + 5000);
+        assertServesCorrectly(); // a new client while every slot is held
+        assertTrue(metric("hbasegrinder_shim_connections_closed_total{reason=\"evicted_stalled\"}") > evictedBefore,
+            "connections that sent nothing made room");
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(REQUEST_TIMEOUT_MS + 10_000);
         while (metric("hbasegrinder_shim_open_connections") > 1 && System.nanoTime() < deadline) {
           Thread.sleep(200);
         }

@@ -120,7 +120,7 @@ class ShimLimitsTest {
       assertTrue(drip.sent() < request.length, "closed before the request was complete (" + drip.sent() + " bytes)");
       assertServingOn(other);
     }
-    assertEquals(1, metrics.requestTimeouts.sum());
+    assertEquals(1, metrics.connectionsClosed(CloseReason.REQUEST_TIMEOUT));
   }
 
   @Test
@@ -131,7 +131,7 @@ class ShimLimitsTest {
       Thread.sleep(800); // idle between requests, beyond the request deadline
       assertServingOn(c);
     }
-    assertEquals(0, metrics.requestTimeouts.sum());
+    assertEquals(0, metrics.connectionsClosed(CloseReason.REQUEST_TIMEOUT));
   }
 
   @Test
@@ -146,6 +146,75 @@ class ShimLimitsTest {
       assertEquals(20, idle.closedByServer());
     }
     assertServing();
+    assertEquals(20, metrics.connectionsClosed(CloseReason.NO_REQUEST));
+    assertEquals(0, metrics.connectionsClosed(CloseReason.REQUEST_TIMEOUT));
+  }
+
+  @Test
+  void anIdleConnectionIsClosedAtTheIdleTimeoutAndCountedAsIdle() throws Exception {
+    start("shim.request.read.timeout.ms", "200", "shim.idle.timeout.ms", "600");
+    try (ThriftClients.Client c = client()) {
+      assertServingOn(c);
+      awaitOpenConnections(0);
+    }
+    assertEquals(1, metrics.connectionsClosed(CloseReason.IDLE_TIMEOUT));
+    assertEquals(0, metrics.connectionsClosed(CloseReason.REQUEST_TIMEOUT) + metrics.connectionsClosed(CloseReason.NO_REQUEST));
+  }
+
+  // ------------------------------------------------------------------ room at the connection limit
+
+  /** One byte of a request from each of {@code count} connections, then nothing. */
+  private HostileClients.Stalled halfSent(int count) throws Exception {
+    int before = server.openConnections();
+    HostileClients.Stalled s = HostileClients.stall(server.port(), count, new byte[] {(byte) 0x80});
+    awaitOpenConnections(before + count);
+    return s;
+  }
+
+  @Test
+  void aHalfSentRequestMakesRoomForANewClientAtTheLimit() throws Exception {
+    start("shim.max.connections", "4", "shim.evict.after.ms", "300", "shim.request.read.timeout.ms", "60000");
+    try (HostileClients.Stalled held = halfSent(4)) {
+      long start = System.nanoTime();
+      assertServing();
+      long tookMs = (System.nanoTime() - start) / 1_000_000;
+      assertTrue(tookMs < 3000, "served after " + tookMs + " ms");
+      assertEquals(1, held.closedByServer());
+      assertEquals(1, metrics.connectionsClosed(CloseReason.EVICTED_STALLED));
+    }
+    assertEquals(0, metrics.connectionsRejected.sum());
+  }
+
+  @Test
+  void aClientBetweenRequestsKeepsItsConnectionWhileHalfSentOnesMakeRoom() throws Exception {
+    start("shim.max.connections", "3", "shim.evict.after.ms", "100", "shim.request.read.timeout.ms", "60000");
+    try (ThriftClients.Client pooled = client()) {
+      assertServingOn(pooled);
+      try (HostileClients.Stalled held = halfSent(2);
+          ThriftClients.Client a = client(); ThriftClients.Client b = client()) {
+        // each new client, kept open, took the slot of a half-sent request, not the idle client's
+        assertServingOn(a);
+        assertServingOn(b);
+        assertServingOn(pooled);
+        assertEquals(2, held.closedByServer());
+      }
+      assertServingOn(pooled);
+    }
+    assertEquals(2, metrics.connectionsClosed(CloseReason.EVICTED_STALLED));
+    assertEquals(0, metrics.connectionsClosed(CloseReason.EVICTED_IDLE));
+  }
+
+  @Test
+  void withNoneStalledTheLongestIdleConnectionMakesRoom() throws Exception {
+    start("shim.max.connections", "2", "shim.evict.after.ms", "200");
+    try (ThriftClients.Client first = client(); ThriftClients.Client second = client()) {
+      assertServingOn(first);
+      assertServingOn(second);
+      assertServing(); // waits until the first has idled 200 ms, which then makes room
+      assertServingOn(second);
+      assertThrows(org.apache.thrift.transport.TTransportException.class, () -> assertServingOn(first));
+    }
+    assertEquals(1, metrics.connectionsClosed(CloseReason.EVICTED_IDLE));
   }
 
   private void awaitOpenConnections(int n) throws InterruptedException {

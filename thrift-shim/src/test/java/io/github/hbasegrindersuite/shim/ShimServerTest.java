@@ -365,17 +365,31 @@ class ShimServerTest {
   }
 
   @Test
-  void connectionsBeyondTheLimitAreClosedAtOnce() throws Exception {
-    start("shim.max.connections", "2");
+  void aConnectionBeyondTheLimitIsClosedWhenNoneCanMakeRoomInTime() throws Exception {
+    start("shim.max.connections", "2", "shim.accept.wait.ms", "300");
+    hbase.hold = new CountDownLatch(1); // both connections in a call: neither may be closed
     try (ThriftClients.Client a = client(); ThriftClients.Client b = client()) {
-      assertServingOn(a);
-      assertServingOn(b);
+      Future<TResult> callA = pool.submit(() -> a.api.get(buf("t"), new TGet(buf("r"))));
+      Future<TResult> callB = pool.submit(() -> b.api.get(buf("t"), new TGet(buf("r"))));
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (hbase.waiting.get() < 2 && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
+      assertEquals(2, hbase.waiting.get(), "two calls in HBase");
+      long start = System.nanoTime();
       ThriftClients.Exchange x = ThriftClients.raw(server.port(), ThriftClients.rawCall("getThriftServerType", 1));
+      long tookMs = (System.nanoTime() - start) / 1_000_000;
       assertTrue(x.closedByServer);
       assertEquals(0, x.reply.length);
+      assertTrue(tookMs >= 250 && tookMs < 3000, "closed after " + tookMs + " ms; shim.accept.wait.ms=300");
       assertEquals(1, metrics.connectionsRejected.sum());
+      hbase.hold.countDown();
+      callA.get(10, TimeUnit.SECONDS); // the calls in progress were never cut off
+      callB.get(10, TimeUnit.SECONDS);
+      assertTrue(a.api.get(buf("t"), new TGet(buf("r"))).getColumnValues().isEmpty(), "served again");
+    } finally {
+      hbase.hold = null;
     }
-    Thread.sleep(200); // the two connection threads notice the closes
-    assertServing();
+    assertEquals(0, metrics.connectionsClosed(CloseReason.EVICTED_IDLE) + metrics.connectionsClosed(CloseReason.EVICTED_STALLED));
   }
 }

@@ -40,7 +40,7 @@ class ShimSocketTransportTest {
     client = new Socket(InetAddress.getLoopbackAddress(), listener.getLocalPort());
     served = listener.accept();
     transport = new ShimSocketTransport(served, new TConfiguration(MAX + 64, MAX, 64), memory,
-        new RequestDeadline(DEADLINE_MS, 0, System.nanoTime()));
+        new RequestCycle(DEADLINE_MS, 0, System.nanoTime()));
   }
 
   @AfterEach
@@ -75,7 +75,7 @@ class ShimSocketTransportTest {
     CompletableFuture<ByteBuffer> read = readBinaryInBackground();
     java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
         () -> read.get(DEADLINE_MS + 2000, TimeUnit.MILLISECONDS));
-    assertTrue(e.getCause() instanceof RequestDeadline.TimedOut, String.valueOf(e.getCause()));
+    assertTrue(e.getCause() instanceof RequestCycle.TimedOut, String.valueOf(e.getCause()));
     // the read has ended: its thread's writes are visible here
     assertTrue(transport.bufferCapacity() <= 2 * 100_004, "buffer of " + transport.bufferCapacity() + " bytes");
     assertEquals(transport.bufferCapacity() - ShimSocketTransport.BUFFER_BYTES, memory.charged());
@@ -121,7 +121,7 @@ class ShimSocketTransportTest {
       }
     }
     long tookMs = (System.nanoTime() - start) / 1_000_000;
-    assertTrue(e != null && e.getCause() instanceof RequestDeadline.TimedOut, String.valueOf(e));
+    assertTrue(e != null && e.getCause() instanceof RequestCycle.TimedOut, String.valueOf(e));
     assertTrue(tookMs < DEADLINE_MS + 500, "cut off after " + tookMs + " ms");
   }
 }

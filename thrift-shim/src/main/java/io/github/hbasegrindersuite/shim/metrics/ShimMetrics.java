@@ -1,5 +1,6 @@
 package io.github.hbasegrindersuite.shim.metrics;
 
+import io.github.hbasegrindersuite.shim.CloseReason;
 import io.github.hbasegrindersuite.shim.ErrorKind;
 import io.github.hbasegrindersuite.shim.Op;
 import io.prometheus.metrics.config.EscapingScheme;
@@ -65,6 +66,7 @@ public final class ShimMetrics {
 
   private static final Op[] OPS = Op.values();
   private static final ErrorKind[] KINDS = ErrorKind.values();
+  private static final CloseReason[] CLOSE_REASONS = CloseReason.values();
 
   private final Histogram[] call = new Histogram[OPS.length];
   private final Histogram[] hbase = new Histogram[OPS.length];
@@ -72,8 +74,9 @@ public final class ShimMetrics {
 
   /** Connections accepted and served. */
   public final LongAdder connectionsAccepted = new LongAdder();
-  /** Connections closed at once because shim.max.connections were open. */
+  /** New connections closed at once: shim.max.connections were open and none made room in time. */
   public final LongAdder connectionsRejected = new LongAdder();
+  private final LongAdder[] connectionsClosed = new LongAdder[CLOSE_REASONS.length];
   /** Requests larger than shim.max.frame.bytes (frame, message, string or list). */
   public final LongAdder oversizedRequests = new LongAdder();
   /** Requests that could not be decoded (garbage, wrong protocol or transport, truncated). */
@@ -82,8 +85,6 @@ public final class ShimMetrics {
   public final LongAdder unknownMethods = new LongAdder();
   /** Scanners closed by the shim after shim.scanner.timeout.ms without use. */
   public final LongAdder scannersExpired = new LongAdder();
-  /** Requests that did not arrive in full within shim.request.read.timeout.ms. */
-  public final LongAdder requestTimeouts = new LongAdder();
   /** Requests refused because the memory for requests being read (shim.max.request.memory.bytes) could not hold them. */
   public final LongAdder requestsRefusedForMemory = new LongAdder();
 
@@ -103,6 +104,9 @@ public final class ShimMetrics {
       for (int k = 0; k < KINDS.length; k++) {
         errors[i][k] = new LongAdder();
       }
+    }
+    for (int i = 0; i < CLOSE_REASONS.length; i++) {
+      connectionsClosed[i] = new LongAdder();
     }
     registry = buildRegistry();
   }
@@ -129,6 +133,15 @@ public final class ShimMetrics {
 
   public long errors(Op op, ErrorKind kind) {
     return errors[op.ordinal()][kind.ordinal()].sum();
+  }
+
+  /** The shim closed a connection the client had not closed. */
+  public void connectionClosed(CloseReason reason) {
+    connectionsClosed[reason.ordinal()].increment();
+  }
+
+  public long connectionsClosed(CloseReason reason) {
+    return connectionsClosed[reason.ordinal()].sum();
   }
 
   public long errors(ErrorKind kind) {
@@ -191,8 +204,17 @@ public final class ShimMetrics {
           }
         }).register(r);
     counter(r, "connections_accepted_total", "Client connections accepted.", connectionsAccepted::sum);
-    counter(r, "connections_rejected_total",
-        "Connections closed at once because shim.max.connections were open.", connectionsRejected::sum);
+    counter(r, "connections_rejected_total", "New connections closed at once: shim.max.connections were open"
+        + " and none made room within shim.accept.wait.ms.", connectionsRejected::sum);
+    CounterWithCallback.builder().name(PREFIX + "connections_closed_total")
+        .help("Connections the shim closed, by reason: a request not arrived in full in time (request_timeout),"
+            + " nothing sent in time (no_request), idle too long (idle_timeout), closed at the connection limit"
+            + " to make room (evicted_stalled, evicted_idle).")
+        .labelNames("reason").callback(cb -> {
+          for (CloseReason reason : CLOSE_REASONS) {
+            cb.call(connectionsClosed(reason), reason.label);
+          }
+        }).register(r);
     counter(r, "oversized_requests_total",
         "Requests above shim.max.frame.bytes; the connection was closed.", oversizedRequests::sum);
     counter(r, "malformed_requests_total",
@@ -203,9 +225,6 @@ public final class ShimMetrics {
         "Warnings and errors raised inside the Thrift library (counted instead of logged).",
         () -> thriftLibraryErrors.getAsLong());
     counter(r, "scanners_expired_total", "Scanners closed after shim.scanner.timeout.ms unused.", scannersExpired::sum);
-    counter(r, "request_timeouts_total",
-        "Requests not received in full within shim.request.read.timeout.ms; the connection was closed.",
-        requestTimeouts::sum);
     counter(r, "requests_refused_memory_total",
         "Requests refused because the memory for requests being read (shim.max.request.memory.bytes) could not hold them.",
         requestsRefusedForMemory::sum);
