@@ -70,7 +70,10 @@ session_start() {
     HOST_RUN_DIR[i]=$dir
     start_agent "$i" "$dir/agent.properties"
     HOST_RUN_DIR[i]=$run_dir
-    HOST_AGENT_PID[i]=""   # the session's, not this run's: session_stop stops it (by its agent.pid)
+    # the session's agent, not this run's: session_stop stops it (by its agent.pid); suite-run's
+    # watch over its own agents reads HOST_AGENT_PID
+    # shellcheck disable=SC2034
+    HOST_AGENT_PID[i]=""
   done
   info "  session $SUITE_SESSION: console (pid $(cat "$SUITE_SESSION/console.pid")) and ${#HOST_IDS[@]} agent(s) started for the runs to come"
 }

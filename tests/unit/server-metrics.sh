@@ -19,6 +19,8 @@ u_server_metrics_get_the_embedded_servers_at_the_offset_and_stop_by_pid() {
     SUITE_PORT_OFFSET=500
     source "$SUITE_ROOT/suite.d/common.sh"
     source "$SUITE_ROOT/suite.d/server-metrics.sh"
+    SUITE_LAB_CGROUPS=none   # the sampler starts in its role (lab_exec); no lab made here
+    source "$SUITE_ROOT/suite.d/lab.sh"
     JAVA=$(us_stub_java "$out") RUN_DIR=$run_dir PLAN=$run_dir/plan.json EMBEDDED_HBASE=true
     start_server_metrics 90
     pid=$SERVER_METRICS_PID
@@ -43,6 +45,8 @@ u_server_metrics_discover_a_real_cluster_or_stay_off() {
   (
     source "$SUITE_ROOT/suite.d/common.sh"
     source "$SUITE_ROOT/suite.d/server-metrics.sh"
+    SUITE_LAB_CGROUPS=none   # the sampler starts in its role (lab_exec); no lab made here
+    source "$SUITE_ROOT/suite.d/lab.sh"
     RUN_DIR=$run_dir PLAN=$run_dir/plan.json EMBEDDED_HBASE=false
     JAVA=$(us_stub_java "$out")
     start_server_metrics 90
