@@ -18,8 +18,14 @@ from hbaseload.recording import record_operations
 
 log = grinder.logger.info
 
+# The agent numbers its workers over its whole life: in a console session that starts workers more
+# than once (a warm sweep), the second start's first worker is not process 0. Grinder's zero-based
+# index of this worker within its start is processNumber - firstProcessNumber (equal to
+# processNumber when the agent starts once), so seeds and key slices do not depend on the start.
+PROCESS_INDEX = grinder.processNumber - grinder.firstProcessNumber
+
 try:
-    WORKER = WorkerProcess.start(grinder.properties, grinder.agentNumber, grinder.processNumber)
+    WORKER = WorkerProcess.start(grinder.properties, grinder.agentNumber, PROCESS_INDEX)
 except SettingsException, problem:
     # Logged as an error, then raised: the worker stops and the run fails with this message.
     grinder.logger.error("hbaseload: %s" % problem.getMessage())
