@@ -2,8 +2,8 @@
 # shellcheck disable=SC2153  # RUN_DIR, RUN_ID, PLAN, UI, INJECTOR_MODE and the HOST_* arrays are libexec/suite-run's
 # An injector session: one Grinder console and its agents kept for many runs (./suite sweep, the
 # demo, ./suite run --warmup), so that console and agents start once per session instead of once
-# per run and, with lab.workers = threads (single-process mode), the workers' JVM stays warm from
-# run to run. SUITE_SESSION names the session's folder; the first ./suite run under it starts the
+# per run (Grinder still starts a new worker JVM for every run: its JIT is paid per run).
+# SUITE_SESSION names the session's folder; the first ./suite run under it starts the
 # session with that run's hosts (its lab, console and agents), every run after it submits a request
 # to the console (console/.../SessionRequests) and follows it as it would its own console; the
 # owner of the session (./suite sweep) ends it with session_stop. Hosts-file hosts reached by ssh
