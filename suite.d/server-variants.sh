@@ -11,6 +11,7 @@ SV_CURRENT=""       # the conf folder the HBase runs with now ("" = its normal o
 SV_READ_BACK=""     # server-conf.json of the configuration running now
 SV_RESTARTED=0      # 1 once the sweep restarted the HBase: the restore is due
 SV_WAS_RUNNING=0
+SV_ACTIVE=0         # 1 once sv_begin found server variants: sv_restore is due at the sweep's exit
 
 # Before the first run: remember whether the HBase runs, and read back its normal configuration.
 sv_begin() {
@@ -23,7 +24,8 @@ sv_begin() {
     lifecycle sweep-record "$SWEEP_DIR" incomplete
     die "sweep.server.variants restart the embedded HBase, which is not running (SUITE_PORT_OFFSET=$SUITE_PORT_OFFSET): ./suite hbase start"
   fi
-  trap sv_restore EXIT
+  # shellcheck disable=SC2034  # read by libexec/suite-sweep's exit handler
+  SV_ACTIVE=1
   sv_read_back "default" "{}"
 }
 
@@ -85,10 +87,9 @@ sv_check_normal() {
     || die "the embedded HBase runs with other settings than before the sweep after its restore: compare $first and $SV_READ_BACK"
 }
 
-# EXIT trap: the normal configuration again (or stopped, had the sweep found it stopped).
+# At the sweep's exit (RC its status): the normal configuration again (or stopped, had the sweep found it stopped).
 sv_restore() {
-  local rc=$?
-  trap - EXIT
+  local rc=$1
   # a server variant that failed (a restart, a setting not taken) leaves no sweep marked running
   if ((rc != 0)) && [[ $(jq -r .status "$SWEEP_DIR/sweep.json" 2> /dev/null) == running ]]; then
     lifecycle sweep-record "$SWEEP_DIR" incomplete || true
