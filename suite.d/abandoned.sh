@@ -45,12 +45,20 @@ judge_abandoned_runs() {
 # Sweeps still "running" whose ./suite sweep is gone: recorded as interrupted, with their runs'
 # outcomes as they stand (judge_abandoned_runs first, so a run the sweep left is judged too).
 judge_abandoned_sweeps() {
-  local dir owner
+  local dir owner pid
   grep -qlF '"status":"running"' "$SUITE_RUNS_DIR"/sweep-*/sweep.json 2> /dev/null || return 0
   while IFS=$'\t' read -r dir owner; do
     [[ -d $dir ]] || continue
     lifecycle sweep-record "$dir" interrupted > /dev/null 2>&1 || true
-    info "${dir##*/} had lost its ./suite sweep (pid $owner): now $(jq -r .status "$dir/sweep.json" 2> /dev/null)"
+    local session_left=""
+    # its injector session (console and agents, by their folder) would hold the console port
+    if [[ -n $(run_processes "$dir/session") ]]; then
+      for pid in $(run_processes "$dir/session"); do kill -TERM "$pid" 2> /dev/null || true; done
+      for pid in $(seq 1 10); do [[ -n $(run_processes "$dir/session") ]] || break; sleep 1; done
+      for pid in $(run_processes "$dir/session"); do kill -KILL "$pid" 2> /dev/null || true; done
+      session_left="; its injector session's console and agents were still running (stopped)"
+    fi
+    info "${dir##*/} had lost its ./suite sweep (pid $owner): now $(jq -r .status "$dir/sweep.json" 2> /dev/null)$session_left"
   done < <(lifecycle stale-runs --runs-dir "$SUITE_RUNS_DIR" 2> /dev/null | grep '/sweep-[0-9]*'$'\t')
   return 0
 }
