@@ -316,6 +316,24 @@ EOF
   else
     fail "sweep: threads [$threads] (want 2 4 4 2): $(cat "$sweep_dir/sweep.json"): runs ${runs[*]}"
   fi
+  # One injector session for the sweep: one console for every run, and yet each run's workers had
+  # its own properties and wrote only its own data logs (threads per injector = its point's).
+  local consoles own=1 host per data
+  consoles=$(grep -o 'console (\?pid [0-9]*' <<< "$RT_OUT" | grep -o '[0-9]*' | sort -u | tr '\n' ' ')
+  for run in "${runs[@]}"; do
+    per=$(($(jq -r .threads_total "$SUITE_RUNS_DIR/$run/manifest.json") / 2))
+    for host in inj1 inj2; do
+      grep -qx "grinder.threads = $per" "$SUITE_RUNS_DIR/$run/injectors/$host/agent.properties" || own=0
+      data=$(find "$SUITE_RUNS_DIR/$run/injectors/$host" -name '*-data.log' | head -2)
+      [[ $(wc -l <<< "$data") == 1 && -n $data ]] || { own=0; continue; }
+      [[ $(awk -F', ' 'NR > 1 { print $1 }' "$data" | sort -u | wc -l) == "$per" ]] || own=0
+    done
+  done
+  if [[ $consoles =~ ^[0-9]+\ $ ]] && [[ $(grep -c 'in the session .*(console pid' <<< "$RT_OUT") == 4 ]] && ((own)); then
+    pass "sweep: one injector session (console pid $consoles) for all 4 runs; each run's properties and data logs are its own point's"
+  else
+    fail "sweep session: consoles [$consoles], runs in the session $(grep -c 'in the session' <<< "$RT_OUT"), own properties and data logs: $own"
+  fi
   if grep -q '^  capacity: [0-9,]* req/s' <<< "$RT_OUT" \
      && python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))["capacity"]; sys.exit(0 if c["run"] in sys.argv[2:] else 1)' \
           "$sweep_dir/report/report.json" "${runs[@]}" 2> /dev/null; then
