@@ -96,6 +96,10 @@ final class BlockingServer {
     return slots.size();
   }
 
+  int idleConnections() {
+    return slots.idle();
+  }
+
   private void acceptLoop() {
     while (!stopping) {
       Socket s;

@@ -59,6 +59,15 @@ final class ConnectionSlots {
     return members.size();
   }
 
+  /** Connections idle between requests now. */
+  synchronized int idle() {
+    int n = 0;
+    for (Member o : members) {
+      n += o.cycle().phase() == RequestCycle.Phase.IDLE ? 1 : 0;
+    }
+    return n;
+  }
+
   /**
    * Gives {@code m} a slot: a free one, else one made by closing a connection that waits for
    * bytes; waits for either at most {@code waitMillis}, or until {@code stopping}. Returns false

@@ -170,6 +170,11 @@ public final class ShimServer implements AutoCloseable {
     return blocking != null ? blocking.openConnections() : nonblockingConnections.get();
   }
 
+  /** Connections idle between requests now (blocking transports; -1 otherwise). */
+  int idleConnections() {
+    return blocking != null ? blocking.idleConnections() : -1;
+  }
+
   /** Bytes of shim.max.request.memory.bytes that requests being read hold now. */
   public long requestMemoryUsed() {
     return requestMemory.used();

@@ -209,12 +209,24 @@ class ShimLimitsTest {
     start("shim.max.connections", "2", "shim.evict.after.ms", "200");
     try (ThriftClients.Client first = client(); ThriftClients.Client second = client()) {
       assertServingOn(first);
+      // the server marks a connection idle just after its answer has gone out: wait for it, so
+      // that the first has been idle longer than the second (on a busy machine it can lag)
+      awaitIdleConnections(1);
       assertServingOn(second);
+      awaitIdleConnections(2);
       assertServing(); // waits until the first has idled 200 ms, which then makes room
       assertServingOn(second);
       assertThrows(org.apache.thrift.transport.TTransportException.class, () -> assertServingOn(first));
     }
     assertEquals(1, metrics.connectionsClosed(CloseReason.EVICTED_IDLE));
+  }
+
+  private void awaitIdleConnections(int n) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (server.idleConnections() != n && System.nanoTime() < deadline) {
+      Thread.sleep(1);
+    }
+    assertEquals(n, server.idleConnections());
   }
 
   private void awaitOpenConnections(int n) throws InterruptedException {
