@@ -206,7 +206,7 @@ t_fault_ctrl_c_run() {
 t_fault_ctrl_c_sweep() {
   local scenario=$TEST_LOGS/ctrl-c-sweep.properties marker=$TEST_LOGS/fault-ctrl-c.start run_dir sweep_dir rc=0
   printf '%s\n' '# Two points of 30 s: Ctrl-C arrives during the first.' 'sweep.threads = 2,4' 'sweep.operations = get:100' \
-    'sweep.injectors = 2' 'sweep.duration = 30' 'hbaseload.table = e2erun' 'hbaseload.rows = 2000' 'hbaseload.regions = 4' \
+    'sweep.injectors = 2' 'sweep.duration = 30' 'sweep.warmup = off' 'hbaseload.table = e2erun' 'hbaseload.rows = 2000' 'hbaseload.regions = 4' \
     'hbaseload.value.size = 100' > "$scenario"
   touch "$marker"
   sleep 1
@@ -451,9 +451,9 @@ t_fault_console_killed() {
 t_fault_sweep_killed() {
   local scenario=$TEST_LOGS/killed-sweep.properties next=$TEST_LOGS/next-sweep.properties marker=$TEST_LOGS/fault-sweep.start
   local run_dir sweep_dir rc=0 started=$SECONDS
-  printf '%s\n' 'sweep.threads = 2,4' 'sweep.operations = get:100' 'sweep.injectors = 2' 'sweep.duration = 30' \
+  printf '%s\n' 'sweep.threads = 2,4' 'sweep.operations = get:100' 'sweep.injectors = 2' 'sweep.duration = 30' 'sweep.warmup = off' \
     'hbaseload.table = e2erun' 'hbaseload.rows = 2000' 'hbaseload.regions = 4' 'hbaseload.value.size = 100' > "$scenario"
-  printf '%s\n' 'sweep.threads = 2' 'sweep.operations = get:100' 'sweep.injectors = 2' 'sweep.duration = 5' \
+  printf '%s\n' 'sweep.threads = 2' 'sweep.operations = get:100' 'sweep.injectors = 2' 'sweep.duration = 5' 'sweep.warmup = off' \
     'hbaseload.table = e2erun' 'hbaseload.rows = 2000' 'hbaseload.regions = 4' 'hbaseload.value.size = 100' > "$next"
   touch "$marker"
   sleep 1

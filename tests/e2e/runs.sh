@@ -290,6 +290,8 @@ sweep.repeat = 2
 sweep.slo = error_rate<0.5
 sweep.injectors = 2
 sweep.duration = 3
+# a warm-up before the first run, bounded short (sweep.json lists it)
+sweep.warmup = 10
 hbaseload.table = e2erun
 hbaseload.rows = 2000
 hbaseload.regions = 4
@@ -329,10 +331,13 @@ EOF
       [[ $(awk -F', ' 'NR > 1 { print $1 }' "$data" | sort -u | wc -l) == "$per" ]] || own=0
     done
   done
-  if [[ $consoles =~ ^[0-9]+\ $ ]] && [[ $(grep -c 'in the session .*(console pid' <<< "$RT_OUT") == 4 ]] && ((own)); then
-    pass "sweep: one injector session (console pid $consoles) for all 4 runs; each run's properties and data logs are its own point's"
+  local warmups
+  warmups=$(jq -c '[.warmups[] | {before_point, bounded: (.seconds <= 12)}]' "$sweep_dir/sweep.json" 2> /dev/null)
+  if [[ $consoles =~ ^[0-9]+\ $ ]] && [[ $(grep -c 'in the session .*(console pid' <<< "$RT_OUT") == 4 ]] && ((own)) \
+     && [[ $warmups == '[{"before_point":1,"bounded":true}]' ]]; then
+    pass "sweep: one injector session (console pid $consoles) for its warm-up (within sweep.warmup = 10 s) and all 4 runs; each run's properties and data logs are its own point's"
   else
-    fail "sweep session: consoles [$consoles], runs in the session $(grep -c 'in the session' <<< "$RT_OUT"), own properties and data logs: $own"
+    fail "sweep session: consoles [$consoles], runs in the session $(grep -c 'in the session' <<< "$RT_OUT"), own properties and data logs: $own, warm-ups $warmups"
   fi
   if grep -q '^  capacity: [0-9,]* req/s' <<< "$RT_OUT" \
      && python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))["capacity"]; sys.exit(0 if c["run"] in sys.argv[2:] else 1)' \
