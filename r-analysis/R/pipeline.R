@@ -52,7 +52,7 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   co <- if (!pacing) coordinated_omission(measured, cycles, counts) else NULL
   summary <- summary_table(counts, errors_by_test(measured), overhead_by_test(measured), threads,
                            window$window_s, manifest$tests, co = co$table)
-  summary <- add_rows_per_scan(summary, measured, manifest$tests)
+  summary <- add_rows_per_scan(summary, measured)
   tiles <- grinder_witness_tiles(measured, summary)
   rm(measured)
   invisible(gc())
