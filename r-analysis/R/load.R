@@ -286,7 +286,7 @@ load_data_logs <- function(run_dir) {
                        if (nzchar(log$note)) paste0(" - ", log$note) else ""))
     }
   }
-  requests <- data.table::rbindlist(parts, use.names = TRUE)
+  requests <- bind_parts(parts)
   parts <- NULL
   far <- drop_far_from_median(requests, files)
   requests <- far$requests

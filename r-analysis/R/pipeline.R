@@ -33,7 +33,7 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   trend <- steady_trend(levels, window$warmup_ms)
   spans <- thread_spans(requests)
   seconds <- blackout_seconds(timeline, spans, window)
-  measured <- requests[window$measured]
+  measured <- take_rows(requests, window$measured)
   window$measured <- NULL
   rm(requests)
   invisible(gc())

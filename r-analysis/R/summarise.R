@@ -80,8 +80,9 @@ measurement_window <- function(start_ms, end_ms, warmup_s = NA_real_, cut = NULL
     stop_report(sprintf("the warm-up cut (%.1f s) removes every request: the run lasts %.1f s",
                         warmup_ms / 1000, (run_end - run_start) / 1000))
   }
-  window_start <- min(start_ms[measured])
-  window_end <- max(end_ms[measured])
+  every <- all(measured)   # no cut: the run's own bounds, without copying the times
+  window_start <- if (every) run_start else min(start_ms[measured])
+  window_end <- if (every) run_end else max(end_ms[measured])
   list(run_start_ms = run_start, run_end_ms = run_end, run_s = (run_end - run_start) / 1000,
        warmup_ms = warmup_ms, warmup_rule = cut$rule, warmup_detected = isTRUE(cut$detected),
        cut_ms = cut_ms, window_start_ms = window_start, window_end_ms = window_end,
