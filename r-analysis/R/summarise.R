@@ -21,7 +21,7 @@ nearest_rank_index <- function(n, percent) {
 
 # Nearest-rank percentiles of a raw vector (NA ignored); a partial sort places just those ranks.
 nearest_rank <- function(x, percent) {
-  x <- x[!is.na(x)]
+  if (anyNA(x)) x <- x[!is.na(x)]
   if (length(x) == 0) return(rep(NA_real_, length(percent)))
   idx <- nearest_rank_index(length(x), percent)
   sort.int(x, partial = unique(idx))[idx]
@@ -170,10 +170,16 @@ summary_table <- function(counts, errors, overhead, threads, window_s, test_name
   table[, c(SUMMARY_COLUMNS, SUMMARY_EXTRA_COLUMNS), with = FALSE]
 }
 
+# mean(x, na.rm = TRUE), NA when every value is missing; copies x only when it has missing values.
+mean_present <- function(x) {
+  if (!anyNA(x)) return(mean(x))
+  if (all(is.na(x))) NA_real_ else mean(x, na.rm = TRUE)
+}
+
 # Requests, mean and p90 completing in each second since the run start, per test.
 per_second_timeline <- function(requests, run_start_ms) {
   requests[, .(requests = .N, mean_ms = mean(time_ms), p90_ms = as.numeric(nearest_rank(time_ms, 90)),
-               witness_mean_ms = if (all(is.na(witness_us))) NA_real_ else mean(witness_us, na.rm = TRUE) / 1000,
+               witness_mean_ms = mean_present(witness_us) / 1000,
                witness_p90_ms = nearest_rank(witness_us, 90) / 1000),
            keyby = .(second = as.integer((start_ms + time_ms - run_start_ms) %/% 1000), test)]
 }
