@@ -40,7 +40,7 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   progress("timeline done (", window$warmup_rule, "); ", fmt_int(nrow(measured)), " requests in the measured window")
 
   has_lag <- any(run$files$has_lag)
-  if (has_lag) measured[, intended_us := lag_us + time_ms * 1000]
+  if (has_lag) measured[, intended_us := intended_latency_us(lag_us, time_ms)]
   counts <- list(grinder = latency_counts(measured, "time_ms"),
                  witness = latency_counts(measured, "witness_us"),
                  intended = if (has_lag) latency_counts(measured, "intended_us") else NULL)
