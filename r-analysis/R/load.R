@@ -207,7 +207,7 @@ drop_far_from_median <- function(requests, files) {
   none <- list(requests = requests, skipped = NULL)
   if (nrow(requests) == 0) return(none)
   # the median lies between the first and the last start: when they are within a week, so is every start
-  if (diff(range(requests$start_ms)) <= MAX_START_FROM_MEDIAN_MS) return(none)
+  if (diff(min_max(requests$start_ms)) <= MAX_START_FROM_MEDIAN_MS) return(none)
   median_start <- stats::median(requests$start_ms)
   far <- abs(requests$start_ms - median_start) > MAX_START_FROM_MEDIAN_MS
   if (!any(far)) return(none)

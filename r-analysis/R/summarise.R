@@ -38,7 +38,7 @@ percentiles_from_counts <- function(value, count, percent) {
 # every sum fits: its counts then group 4-byte keys rather than 8 (the same values either way).
 intended_latency_us <- function(lag_us, time_ms) {
   if (is.integer(lag_us) && is.integer(time_ms)) {
-    largest <- suppressWarnings(max(abs(range(lag_us, na.rm = TRUE))) + 1000 * max(abs(range(time_ms, na.rm = TRUE))))
+    largest <- max(abs(min_max(lag_us))) + 1000 * max(abs(min_max(time_ms)))
     if (is.finite(largest) && largest <= .Machine$integer.max) return(lag_us + time_ms * 1000L)
   }
   lag_us + time_ms * 1000
@@ -46,9 +46,36 @@ intended_latency_us <- function(lag_us, time_ms) {
 
 # Count of requests per (test, value) of one latency column; NA values dropped.
 latency_counts <- function(requests, column) {
+  counts <- tabulated_counts(requests$test, requests[[column]])
+  if (!is.null(counts)) {
+    data.table::setnames(counts, "group", "test")
+    return(data.table::setkeyv(counts, c("test", "value"))[])
+  }
   counts <- requests[, .N, keyby = c("test", column)]
   data.table::setnames(counts, column, "value")
   counts[!is.na(value)]
+}
+
+# At most this many (group, value) cells are tabulated (64 MB); wider ranges are grouped by sorting.
+TABULATE_MAX_CELLS <- 2^24
+
+# Counts per (group, value) of two integer vectors, ascending by group then value, NA values left
+# out: one tabulate() over the requests where a grouping sorts them (a few times faster on 10M).
+# NULL when either is not integer, a group is NA, or the groups' range x the values' range would
+# pass TABULATE_MAX_CELLS (or a cell's number the integers).
+tabulated_counts <- function(group, value) {
+  if (!is.integer(group) || !is.integer(value) || length(value) == 0 || anyNA(group)) return(NULL)
+  if (anyNA(value) && all(is.na(value))) return(NULL)
+  g <- min_max(group)
+  v <- min_max(value)
+  span <- as.numeric(v[2]) - v[1] + 1
+  cells <- (as.numeric(g[2]) - g[1] + 1) * span
+  if (cells > TABULATE_MAX_CELLS || max(abs(g)) * span + max(abs(v)) > .Machine$integer.max) return(NULL)
+  span <- as.integer(span)
+  offset <- g[1] * span + v[1] - 1L
+  N <- tabulate(value + group * span - offset, nbins = cells)
+  at <- which(N > 0L) - 1L
+  data.table::data.table(group = at %/% span + g[1], value = at %% span + v[1], N = N[at + 1L])
 }
 
 # The same counts over all tests, tagged test = NA (the total row).

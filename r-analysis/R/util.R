@@ -79,6 +79,9 @@ parse_iso8601_ms <- function(text) {
 
 one_line <- function(text) gsub("[\r\n]+", " ", paste(text, collapse = " "))
 
+# c(min, max) of x without its NA values (Inf, -Inf when none is left). range() would copy x first.
+min_max <- function(x) suppressWarnings(c(min(x, na.rm = TRUE), max(x, na.rm = TRUE)))
+
 # A data.table made one column at a time: make(name) builds a column, then drop(name) releases its
 # sources (columns set to NULL by reference). A 10-million-request table then exists about once in
 # memory while it is rebuilt, where a whole-table copy holds it twice (400 MB more at that size).
