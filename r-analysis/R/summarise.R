@@ -218,10 +218,25 @@ mean_present <- function(x) {
 
 # Requests, mean and p90 completing in each second since the run start, per test.
 per_second_timeline <- function(requests, run_start_ms) {
-  requests[, .(requests = .N, mean_ms = mean(time_ms), p90_ms = as.numeric(nearest_rank(time_ms, 90)),
-               witness_mean_ms = mean_present(witness_us) / 1000,
-               witness_p90_ms = nearest_rank(witness_us, 90) / 1000),
-           keyby = .(second = as.integer((start_ms + time_ms - run_start_ms) %/% 1000), test)]
+  second <- as.integer((requests$start_ms + requests$time_ms - run_start_ms) %/% 1000)
+  timeline <- requests[, .(requests = .N, mean_ms = mean(time_ms), witness_mean_ms = mean_present(witness_us) / 1000,
+                           witness_p90_ms = nearest_rank(witness_us, 90) / 1000),
+                       keyby = .(second, test)]
+  data.table::set(timeline, j = "p90_ms", value = per_second_p90_ms(requests, second, timeline))
+  data.table::setcolorder(timeline, c("second", "test", "requests", "mean_ms", "p90_ms", "witness_mean_ms", "witness_p90_ms"))
+  timeline[]
+}
+
+# Grinder's p90 per (second, test), in the timeline's rows: the nearest rank read from tabulated
+# counts of its whole ms (a partial sort per group took ~0.9 s on 10M), else from a partial sort.
+per_second_p90_ms <- function(requests, second, timeline) {
+  tests <- min_max(requests$test)
+  t_span <- tests[2] - tests[1] + 1L
+  cell <- if (as.numeric(max(second) + 1) * t_span <= .Machine$integer.max) second * t_span + (requests$test - tests[1])
+  counts <- if (!is.null(cell)) tabulated_counts(cell, requests$time_ms)
+  if (is.null(counts)) return(requests[, as.numeric(nearest_rank(time_ms, 90)), keyby = .(second, test)]$V1)
+  p90 <- counts[, .(p90_ms = as.numeric(percentiles_from_counts(value, N, 90))), by = group]
+  p90$p90_ms[match(timeline$second * t_span + (timeline$test - tests[1]), p90$group)]
 }
 
 # First start and last end of each thread (file + thread number) over the whole run.
