@@ -401,8 +401,10 @@ grinder_witness_tiles <- function(measured, summary, n_bins = 60) {
 # A request's tile as one integer: ((test's row in limits - 1) * n_bins + witness bin) * (n_bins + 1)
 # + Grinder bin (0..n_bins, as time <= limit); nothing for requests beyond their test's limits.
 tile_codes <- function(test, witness_us, time_ms, limits, n_bins) {
-  idx <- match(test, limits$test)
-  keep <- !is.na(idx) & !is.na(witness_us) & witness_us <= limits$w_limit_us[idx] & time_ms <= limits$g_limit[idx]
+  row_of_test <- rep(NA_integer_, max(limits$test) + 1L)   # test numbers are >= 0 (drop_implausible)
+  row_of_test[limits$test + 1L] <- seq_len(nrow(limits))
+  idx <- row_of_test[test + 1]                            # NA beyond the vector: a test without limits
+  keep <- which(witness_us <= limits$w_limit_us[idx] & time_ms <= limits$g_limit[idx])   # NA (no witness) left out
   idx <- idx[keep]
   w_bin <- pmin(n_bins - 1, witness_us[keep] %/% limits$w_width[idx])
   g_bin <- time_ms[keep] %/% limits$g_width[idx]
