@@ -401,14 +401,21 @@ grinder_witness_tiles <- function(measured, summary, n_bins = 60) {
 # A request's tile as one integer: ((test's row in limits - 1) * n_bins + witness bin) * (n_bins + 1)
 # + Grinder bin (0..n_bins, as time <= limit); nothing for requests beyond their test's limits.
 tile_codes <- function(test, witness_us, time_ms, limits, n_bins) {
-  row_of_test <- rep(NA_integer_, max(limits$test) + 1L)   # test numbers are >= 0 (drop_implausible)
-  row_of_test[limits$test + 1L] <- seq_len(nrow(limits))
-  idx <- row_of_test[test + 1]                            # NA beyond the vector: a test without limits
+  idx <- row_in_limits(test, limits)
   keep <- which(witness_us <= limits$w_limit_us[idx] & time_ms <= limits$g_limit[idx])   # NA (no witness) left out
   idx <- idx[keep]
   w_bin <- pmin(n_bins - 1, witness_us[keep] %/% limits$w_width[idx])
   g_bin <- time_ms[keep] %/% limits$g_width[idx]
   ((idx - 1L) * n_bins + w_bin) * (n_bins + 1) + g_bin
+}
+
+# Each request's row in limits (NA: a test without limits). Test numbers are >= 0 (drop_implausible):
+# a vector indexed by test number when they are small, where match() hashes every request.
+row_in_limits <- function(test, limits) {
+  if (max(limits$test) >= 65536) return(match(test, limits$test))
+  row_of_test <- rep(NA_integer_, max(limits$test) + 1)
+  row_of_test[limits$test + 1] <- seq_len(nrow(limits))
+  row_of_test[test + 1]   # NA beyond the vector's end
 }
 
 # The counted tiles back to (test, w_bin, g_bin, N), keyed as a grouping by the three would be.

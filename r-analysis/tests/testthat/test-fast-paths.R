@@ -103,3 +103,10 @@ test_that("plausibility from the columns' ranges agrees with the test of every r
   expect_false(all_within(c(0, 5), 0, 5, below_high = TRUE))
   expect_true(all_within(integer(), 0, 5))
 })
+
+test_that("a request's row in the tiles' limits, by test number or by match() for large numbers", {
+  limits <- data.table(test = c(1L, 2L, 5L))
+  expect_identical(row_in_limits(c(5L, 0L, 2L, 7L, 1L), limits), c(3L, NA, 2L, NA, 1L))
+  big <- data.table(test = c(1L, 100000L))
+  expect_identical(row_in_limits(c(100000L, 3L, 1L), big), c(2L, NA, 1L))
+})
