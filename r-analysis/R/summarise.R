@@ -4,7 +4,8 @@
 # is reduced once to a table of counts per (test, value) - Grinder times are whole ms and
 # witness times whole us, so these tables are small - and every percentile, mean, sd,
 # histogram and percentile curve, per test and in total, is read from those counts.
-# No request-level sort is repeated per test or per percentile.
+# No request-level sort is repeated per test or per percentile; the counts themselves are
+# tabulated, not sorted, when the values are integers in a range that fits (tabulated_counts).
 
 PERCENTS <- c(p50 = 50, p90 = 90, p95 = 95, p99 = 99, p999 = 99.9)
 
