@@ -173,8 +173,27 @@ read_log_checked <- function(path, header) {
   list(data = dt, skipped = skipped)
 }
 
+# TRUE when every value of x is in [low, high] (below high when below_high; NA values skipped
+# when na_ok): a minimum and a maximum, where a test per row allocates a vector per comparison.
+all_within <- function(x, low, high, below_high = FALSE, na_ok = FALSE) {
+  if (anyNA(x)) {
+    if (!na_ok) return(FALSE)
+    x <- x[!is.na(x)]
+  }
+  if (length(x) == 0) return(TRUE)
+  min(x) >= low && (if (below_high) max(x) < high else max(x) <= high)
+}
+
+# Every row plausible, read from the columns' ranges (the common case: a clean log).
+all_plausible <- function(requests) {
+  with(requests, all_within(start_ms, PLAUSIBLE_START_MS[[1]], PLAUSIBLE_START_MS[[2]], below_high = TRUE) &&
+         all_within(time_ms, 0, MAX_TIME_MS) && all_within(thread, 0L, Inf) && all_within(test, 0L, Inf) &&
+         all_within(errors, 0L, Inf) && all_within(witness_us, 0, MAX_TIME_MS * 1000, na_ok = TRUE))
+}
+
 # Drop rows whose values cannot be real (corrupt digits that still parse).
 drop_implausible <- function(requests) {
+  if (all_plausible(requests)) return(list(data = requests, dropped = 0L))
   keep <- with(requests,
                start_ms >= PLAUSIBLE_START_MS[[1]] & start_ms < PLAUSIBLE_START_MS[[2]] &
                  time_ms >= 0 & time_ms <= MAX_TIME_MS & thread >= 0L & test >= 0L & errors >= 0L &
@@ -187,6 +206,8 @@ drop_implausible <- function(requests) {
 drop_far_from_median <- function(requests, files) {
   none <- list(requests = requests, skipped = NULL)
   if (nrow(requests) == 0) return(none)
+  # the median lies between the first and the last start: when they are within a week, so is every start
+  if (diff(min_max(requests$start_ms)) <= MAX_START_FROM_MEDIAN_MS) return(none)
   median_start <- stats::median(requests$start_ms)
   far <- abs(requests$start_ms - median_start) > MAX_START_FROM_MEDIAN_MS
   if (!any(far)) return(none)
@@ -265,7 +286,7 @@ load_data_logs <- function(run_dir) {
                        if (nzchar(log$note)) paste0(" - ", log$note) else ""))
     }
   }
-  requests <- data.table::rbindlist(parts, use.names = TRUE)
+  requests <- bind_parts(parts)
   parts <- NULL
   far <- drop_far_from_median(requests, files)
   requests <- far$requests

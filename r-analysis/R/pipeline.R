@@ -34,14 +34,14 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   trend$time_to_steady_s <- time_to_steady(levels)
   spans <- thread_spans(requests)
   seconds <- blackout_seconds(timeline, spans, window)
-  measured <- requests[window$measured]
+  measured <- take_rows(requests, window$measured)
   window$measured <- NULL
   rm(requests)
   invisible(gc())
   progress("timeline done (", window$warmup_rule, "); ", fmt_int(nrow(measured)), " requests in the measured window")
 
   has_lag <- any(run$files$has_lag)
-  if (has_lag) measured[, intended_us := lag_us + time_ms * 1000]
+  if (has_lag) measured[, intended_us := intended_latency_us(lag_us, time_ms)]
   counts <- list(grinder = latency_counts(measured, "time_ms"),
                  witness = latency_counts(measured, "witness_us"),
                  intended = if (has_lag) latency_counts(measured, "intended_us") else NULL)
@@ -53,7 +53,7 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   co <- if (!pacing) coordinated_omission(measured, cycles, counts) else NULL
   summary <- summary_table(counts, errors_by_test(measured), overhead_by_test(measured), threads,
                            window$window_s, manifest$tests, co = co$table)
-  summary <- add_rows_per_scan(summary, measured, manifest$tests)
+  summary <- add_rows_per_scan(summary, measured)
   tiles <- grinder_witness_tiles(measured, summary)
   rm(measured)
   invisible(gc())

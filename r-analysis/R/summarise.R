@@ -4,7 +4,8 @@
 # is reduced once to a table of counts per (test, value) - Grinder times are whole ms and
 # witness times whole us, so these tables are small - and every percentile, mean, sd,
 # histogram and percentile curve, per test and in total, is read from those counts.
-# No request-level sort is repeated per test or per percentile.
+# No request-level sort is repeated per test or per percentile; the counts themselves are
+# tabulated, not sorted, when the values are integers in a range that fits (tabulated_counts).
 
 PERCENTS <- c(p50 = 50, p90 = 90, p95 = 95, p99 = 99, p999 = 99.9)
 
@@ -21,7 +22,7 @@ nearest_rank_index <- function(n, percent) {
 
 # Nearest-rank percentiles of a raw vector (NA ignored); a partial sort places just those ranks.
 nearest_rank <- function(x, percent) {
-  x <- x[!is.na(x)]
+  if (anyNA(x)) x <- x[!is.na(x)]
   if (length(x) == 0) return(rep(NA_real_, length(percent)))
   idx <- nearest_rank_index(length(x), percent)
   sort.int(x, partial = unique(idx))[idx]
@@ -34,11 +35,48 @@ percentiles_from_counts <- function(value, count, percent) {
   value[findInterval(rank - 1, cumulative) + 1L]
 }
 
+# Latency from the intended start in us (lag + Grinder's time). Integers when both columns are and
+# every sum fits: its counts then group 4-byte keys rather than 8 (the same values either way).
+intended_latency_us <- function(lag_us, time_ms) {
+  if (is.integer(lag_us) && is.integer(time_ms)) {
+    largest <- max(abs(min_max(lag_us))) + 1000 * max(abs(min_max(time_ms)))
+    if (is.finite(largest) && largest <= .Machine$integer.max) return(lag_us + time_ms * 1000L)
+  }
+  lag_us + time_ms * 1000
+}
+
 # Count of requests per (test, value) of one latency column; NA values dropped.
 latency_counts <- function(requests, column) {
+  counts <- tabulated_counts(requests$test, requests[[column]])
+  if (!is.null(counts)) {
+    data.table::setnames(counts, "group", "test")
+    return(data.table::setkeyv(counts, c("test", "value"))[])
+  }
   counts <- requests[, .N, keyby = c("test", column)]
   data.table::setnames(counts, column, "value")
   counts[!is.na(value)]
+}
+
+# At most this many (group, value) cells are tabulated (64 MB); wider ranges are grouped by sorting.
+TABULATE_MAX_CELLS <- 2^24
+
+# Counts per (group, value) of two integer vectors, ascending by group then value, NA values left
+# out: one tabulate() over the requests where a grouping sorts them (a few times faster on 10M).
+# NULL when either is not integer, a group is NA, or the groups' range x the values' range would
+# pass TABULATE_MAX_CELLS (or a cell's number the integers).
+tabulated_counts <- function(group, value) {
+  if (!is.integer(group) || !is.integer(value) || length(value) == 0 || anyNA(group)) return(NULL)
+  if (anyNA(value) && all(is.na(value))) return(NULL)
+  g <- min_max(group)
+  v <- min_max(value)
+  span <- as.numeric(v[2]) - v[1] + 1
+  cells <- (as.numeric(g[2]) - g[1] + 1) * span
+  if (cells > TABULATE_MAX_CELLS || max(abs(g)) * span + max(abs(v)) > .Machine$integer.max) return(NULL)
+  span <- as.integer(span)
+  offset <- g[1] * span + v[1] - 1L
+  N <- tabulate(value + group * span - offset, nbins = cells)
+  at <- which(N > 0L) - 1L
+  data.table::data.table(group = at %/% span + g[1], value = at %% span + v[1], N = N[at + 1L])
 }
 
 # The same counts over all tests, tagged test = NA (the total row).
@@ -80,8 +118,9 @@ measurement_window <- function(start_ms, end_ms, warmup_s = NA_real_, cut = NULL
     stop_report(sprintf("the warm-up cut (%.1f s) removes every request: the run lasts %.1f s",
                         warmup_ms / 1000, (run_end - run_start) / 1000))
   }
-  window_start <- min(start_ms[measured])
-  window_end <- max(end_ms[measured])
+  every <- all(measured)   # no cut: the run's own bounds, without copying the times
+  window_start <- if (every) run_start else min(start_ms[measured])
+  window_end <- if (every) run_end else max(end_ms[measured])
   list(run_start_ms = run_start, run_end_ms = run_end, run_s = (run_end - run_start) / 1000,
        warmup_ms = warmup_ms, warmup_rule = cut$rule, warmup_detected = isTRUE(cut$detected),
        cut_ms = cut_ms, window_start_ms = window_start, window_end_ms = window_end,
@@ -108,10 +147,13 @@ prefix_stats <- function(stats, prefix, scale) {
 OVERHEAD_Z95 <- 1.96
 
 overhead_by_test <- function(measured) {
-  by_test <- measured[!is.na(witness_us), {
+  differences <- quote({
     d <- time_ms * 1000 - witness_us
     .(n = .N, mean = mean(d), var = if (.N > 1) stats::var(d) else NA_real_)
-  }, keyby = test]
+  })
+  # subset only when some request has no witness: the subset copies three columns of every request
+  by_test <- if (anyNA(measured$witness_us)) measured[!is.na(witness_us), eval(differences), keyby = test] else
+    measured[, eval(differences), keyby = test]
   if (nrow(by_test) == 0) {
     return(data.table::data.table(test = integer(), overhead_us = numeric(), overhead_ci95_us = numeric()))
   }
@@ -169,12 +211,33 @@ summary_table <- function(counts, errors, overhead, threads, window_s, test_name
   table[, c(SUMMARY_COLUMNS, SUMMARY_EXTRA_COLUMNS), with = FALSE]
 }
 
+# mean(x, na.rm = TRUE), NA when every value is missing; copies x only when it has missing values.
+mean_present <- function(x) {
+  if (!anyNA(x)) return(mean(x))
+  if (all(is.na(x))) NA_real_ else mean(x, na.rm = TRUE)
+}
+
 # Requests, mean and p90 completing in each second since the run start, per test.
 per_second_timeline <- function(requests, run_start_ms) {
-  requests[, .(requests = .N, mean_ms = mean(time_ms), p90_ms = as.numeric(nearest_rank(time_ms, 90)),
-               witness_mean_ms = if (all(is.na(witness_us))) NA_real_ else mean(witness_us, na.rm = TRUE) / 1000,
-               witness_p90_ms = nearest_rank(witness_us, 90) / 1000),
-           keyby = .(second = as.integer((start_ms + time_ms - run_start_ms) %/% 1000), test)]
+  second <- as.integer((requests$start_ms + requests$time_ms - run_start_ms) %/% 1000)
+  timeline <- requests[, .(requests = .N, mean_ms = mean(time_ms), witness_mean_ms = mean_present(witness_us) / 1000,
+                           witness_p90_ms = nearest_rank(witness_us, 90) / 1000),
+                       keyby = .(second, test)]
+  data.table::set(timeline, j = "p90_ms", value = per_second_p90_ms(requests, second, timeline))
+  data.table::setcolorder(timeline, c("second", "test", "requests", "mean_ms", "p90_ms", "witness_mean_ms", "witness_p90_ms"))
+  timeline[]
+}
+
+# Grinder's p90 per (second, test), in the timeline's rows: the nearest rank read from tabulated
+# counts of its whole ms (a partial sort per group took ~0.9 s on 10M), else from a partial sort.
+per_second_p90_ms <- function(requests, second, timeline) {
+  tests <- min_max(requests$test)
+  t_span <- tests[2] - tests[1] + 1L
+  cell <- if (as.numeric(max(second) + 1) * t_span <= .Machine$integer.max) second * t_span + (requests$test - tests[1])
+  counts <- if (!is.null(cell)) tabulated_counts(cell, requests$time_ms)
+  if (is.null(counts)) return(requests[, as.numeric(nearest_rank(time_ms, 90)), keyby = .(second, test)]$V1)
+  p90 <- counts[, .(p90_ms = as.numeric(percentiles_from_counts(value, N, 90))), by = group]
+  p90$p90_ms[match(timeline$second * t_span + (timeline$test - tests[1]), p90$group)]
 }
 
 # First start and last end of each thread (file + thread number) over the whole run.
@@ -312,25 +375,57 @@ percentile_curves <- function(counts, summary) {
 }
 
 # Joint counts of Grinder ms (y) and witness ms (x), up to each test's p99.9, for the overhead plot.
+# Each request's tile is one integer, counted with tabulate() a million requests at a time: a
+# grouping of every request by three keys took seconds and a few hundred MB here.
+TILE_CHUNK_ROWS <- 1e6
+
 grinder_witness_tiles <- function(measured, summary, n_bins = 60) {
   limits <- summary[!is.na(test_number) & witness_count > 0,
                     .(test = test_number, label = test, w_limit_us = witness_p999_ms * 1000, g_limit = p999_ms)]
   if (nrow(limits) == 0) return(NULL)
   limits[, `:=`(w_width = pmax(w_limit_us, 1) / n_bins, g_width = pmax(1, ceiling(g_limit / n_bins)))]
-  idx <- match(measured$test, limits$test)
-  keep <- !is.na(idx) & !is.na(measured$witness_us) &
-    measured$witness_us <= limits$w_limit_us[idx] & measured$time_ms <= limits$g_limit[idx]
-  idx <- idx[keep]
-  tiles <- data.table::data.table(
-    test = measured$test[keep],
-    w_bin = pmin(n_bins - 1, measured$witness_us[keep] %/% limits$w_width[idx]),
-    g_bin = measured$time_ms[keep] %/% limits$g_width[idx]
-  )[, .N, keyby = .(test, w_bin, g_bin)]
+  n_codes <- nrow(limits) * n_bins * (n_bins + 1)
+  N <- integer(n_codes)
+  for (chunk in seq_len(ceiling(nrow(measured) / TILE_CHUNK_ROWS))) {
+    rows <- ((chunk - 1) * TILE_CHUNK_ROWS + 1):min(nrow(measured), chunk * TILE_CHUNK_ROWS)
+    codes <- tile_codes(measured$test[rows], measured$witness_us[rows], measured$time_ms[rows], limits, n_bins)
+    N <- N + tabulate(codes + 1, nbins = n_codes)
+  }
+  tiles <- tiles_from_codes(which(N > 0L) - 1, N, limits, n_bins)
   tiles[limits, on = "test", `:=`(
     label = i.label,
     witness_ms = (w_bin + 0.5) * i.w_width / 1000, witness_width_ms = i.w_width / 1000,
     grinder_ms = g_bin * i.g_width + (i.g_width - 1) / 2, grinder_height_ms = i.g_width)]
   tiles[]
+}
+
+# A request's tile as one integer: ((test's row in limits - 1) * n_bins + witness bin) * (n_bins + 1)
+# + Grinder bin (0..n_bins, as time <= limit); nothing for requests beyond their test's limits.
+tile_codes <- function(test, witness_us, time_ms, limits, n_bins) {
+  idx <- row_in_limits(test, limits)
+  keep <- which(witness_us <= limits$w_limit_us[idx] & time_ms <= limits$g_limit[idx])   # NA (no witness) left out
+  idx <- idx[keep]
+  w_bin <- pmin(n_bins - 1, witness_us[keep] %/% limits$w_width[idx])
+  g_bin <- time_ms[keep] %/% limits$g_width[idx]
+  ((idx - 1L) * n_bins + w_bin) * (n_bins + 1) + g_bin
+}
+
+# Each request's row in limits (NA: a test without limits). Test numbers are >= 0 (drop_implausible):
+# a vector indexed by test number when they are small, where match() hashes every request.
+row_in_limits <- function(test, limits) {
+  if (max(limits$test) >= 65536) return(match(test, limits$test))
+  row_of_test <- rep(NA_integer_, max(limits$test) + 1)
+  row_of_test[limits$test + 1] <- seq_len(nrow(limits))
+  row_of_test[test + 1]   # NA beyond the vector's end
+}
+
+# The counted tiles back to (test, w_bin, g_bin, N), keyed as a grouping by the three would be.
+tiles_from_codes <- function(codes, N, limits, n_bins) {
+  rest <- codes %/% (n_bins + 1)
+  tiles <- data.table::data.table(test = limits$test[rest %/% n_bins + 1], w_bin = rest %% n_bins,
+                                  g_bin = codes %% (n_bins + 1), N = N[codes + 1])
+  data.table::setkeyv(tiles, c("test", "w_bin", "g_bin"))
+  tiles
 }
 
 # Requests with at least one error, per test and in total (a request counts once).

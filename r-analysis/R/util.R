@@ -1,4 +1,5 @@
-# util.R - helpers shared by every step: expected failures, progress lines, number formats.
+# util.R - helpers shared by every step: expected failures, progress lines, number formats, and
+# building a big table from others one column at a time.
 
 # An expected failure (missing run, nothing valid to report). report.R prints its
 # message as the one-line reason; anything else is an internal error.
@@ -77,3 +78,39 @@ parse_iso8601_ms <- function(text) {
 }
 
 one_line <- function(text) gsub("[\r\n]+", " ", paste(text, collapse = " "))
+
+# c(min, max) of x without its NA values (Inf, -Inf when none is left). range() would copy x first.
+min_max <- function(x) suppressWarnings(c(min(x, na.rm = TRUE), max(x, na.rm = TRUE)))
+
+# A data.table made one column at a time: make(name) builds a column, then drop(name) releases its
+# sources (columns set to NULL by reference). A 10-million-request table then exists about once in
+# memory while it is rebuilt, where a whole-table copy holds it twice (400 MB more at that size).
+move_columns <- function(names, make, drop) {
+  out <- list()
+  for (name in data.table::copy(names)) {   # a copy: dropping a column edits a table's names in place
+    out[[name]] <- make(name)
+    drop(name)
+  }
+  data.table::setDT(out)
+  out
+}
+
+# dt[keep], leaving dt empty (its columns moved out): for the last use of a big dt. dt itself when
+# every row is kept.
+take_rows <- function(dt, keep) {
+  if (all(keep)) return(dt)
+  rows <- which(keep)
+  move_columns(names(dt), function(col) dt[[col]][rows], function(col) data.table::set(dt, j = col, value = NULL))
+}
+
+# rbindlist(parts) for parts with the same columns, one column at a time, leaving the parts empty.
+# Anything else goes to rbindlist whole.
+bind_parts <- function(parts) {
+  parts <- Filter(Negate(is.null), parts)
+  cols <- if (length(parts) > 0) names(parts[[1]]) else character()
+  if (length(parts) == 0 || !all(vapply(parts, function(p) identical(names(p), cols), NA))) {
+    return(data.table::rbindlist(parts, use.names = TRUE))
+  }
+  move_columns(cols, function(col) data.table::rbindlist(lapply(parts, function(part) list(part[[col]])))[[1]],
+               function(col) for (part in parts) data.table::set(part, j = col, value = NULL))
+}

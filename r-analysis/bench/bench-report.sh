@@ -2,7 +2,7 @@
 # bench-report.sh - benchmark report.R on synthetic Grinder data logs (not a timed test).
 # usage: bench-report.sh [REQUESTS]   (default 10000000: 4 hosts x 2 workers x 25 threads)
 # Generates deterministic logs in a temp folder (paced run: with a Lag column, ~0.5 GB), runs report.R under /usr/bin/time -v,
-# prints elapsed seconds and peak RSS, deletes the data, and exits 1 over 60 s or 4 GB.
+# prints elapsed and CPU seconds, peak RSS and the load average, deletes the data, and exits 1 over 60 s or 4 GB.
 set -euo pipefail
 
 usage() { echo "usage: $(basename "$0") [REQUESTS]" >&2; }
@@ -43,11 +43,15 @@ for job in "${jobs[@]}"; do wait "$job"; done
 echo "bench-report.sh: generated $(du -sh "$run" | cut -f1) in $(($(date +%s) - gen_start)) s" >&2
 
 timing="$work/time.txt"
+# On a shared machine the elapsed time moves with the others' load: the CPU seconds and the load
+# average when the report starts say how much of it was ours.
+load="$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')"
 /usr/bin/time -v -o "$timing" Rscript "$here/../report.R" "$run"
 elapsed="$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$timing")"
 seconds="$(awk -v t="$elapsed" 'BEGIN { n = split(t, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; printf "%.2f", s }')"
+cpu="$(awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.2f", s }' "$timing")"
 rss_kb="$(awk -F': ' '/Maximum resident set size/ {print $2}' "$timing")"
-echo "bench-report.sh: elapsed ${seconds} s, peak RSS $((rss_kb / 1024)) MB (limits ${LIMIT_SECONDS} s, $((LIMIT_RSS_KB / 1024)) MB)"
+echo "bench-report.sh: elapsed ${seconds} s, CPU ${cpu} s, peak RSS $((rss_kb / 1024)) MB, load average ${load} at the start (limits ${LIMIT_SECONDS} s, $((LIMIT_RSS_KB / 1024)) MB)"
 if awk -v s="$seconds" -v l="$LIMIT_SECONDS" 'BEGIN { exit !(s > l) }' || ((rss_kb > LIMIT_RSS_KB)); then
   echo "bench-report.sh: over the limit" >&2
   exit 1
