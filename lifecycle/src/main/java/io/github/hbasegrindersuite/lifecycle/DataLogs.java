@@ -34,6 +34,8 @@ final class DataLogs {
   final TreeMap<Long, Long> perSecond = new TreeMap<>();
   /** Requests per worker ({@code <host>-<n>}, the file's name without "-data.log"): the interval logs' cross-check. */
   final Map<String, Long> perWorker = new TreeMap<>();
+  /** The latest start of any request, ms since the epoch (Long.MIN_VALUE: none read). */
+  long lastStartMillis = Long.MIN_VALUE;
   long total;
   long errors;
   int files;
@@ -56,14 +58,19 @@ final class DataLogs {
     return logs;
   }
 
-  /** Whole seconds between the first and the last success in which nothing succeeded. */
-  static List<Long> silentSeconds(Map<Long, Long> perSecond) {
+  /**
+   * Whole seconds between the first and the last success in which nothing succeeded, up to the
+   * second in which the last request started: after it the run only drains what is in flight
+   * (a buffered writer's final flush, alone at the end of a short run, takes seconds and is timed
+   * as its request's latency, not an outage: no request was waiting to start).
+   */
+  static List<Long> silentSeconds(Map<Long, Long> perSecond, long lastStartSecond) {
     final List<Long> silent = new ArrayList<>();
     if (perSecond.isEmpty()) {
       return silent;
     }
     final long first = ((TreeMap<Long, Long>) perSecond).firstKey();
-    final long last = ((TreeMap<Long, Long>) perSecond).lastKey();
+    final long last = Math.min(((TreeMap<Long, Long>) perSecond).lastKey(), lastStartSecond + 1);
     for (long second = first + 1; second < last; second++) {
       if (!perSecond.containsKey(second)) {
         silent.add(second);
@@ -99,6 +106,9 @@ final class DataLogs {
         final boolean failed = errorsColumn >= 0 && errorsColumn < fields.length && FAILED.matcher(fields[errorsColumn]).matches();
         if (failed) {
           errors++;
+        }
+        if (startColumn >= 0 && startColumn < fields.length && MILLIS.matcher(fields[startColumn]).matches()) {
+          lastStartMillis = Math.max(lastStartMillis, Long.parseLong(fields[startColumn]));
         }
         if (!failed && startColumn >= 0 && timeColumn >= 0 && Math.max(startColumn, timeColumn) < fields.length
             && MILLIS.matcher(fields[startColumn]).matches() && TEST.matcher(fields[timeColumn]).matches()) {

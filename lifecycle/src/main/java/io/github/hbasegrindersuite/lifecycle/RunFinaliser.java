@@ -188,7 +188,8 @@ public final class RunFinaliser {
     final long errors = e.logsByHost.values().stream().mapToLong(d -> d.errors).sum();
     final java.util.TreeMap<Long, Long> perSecond = new java.util.TreeMap<>();
     e.logsByHost.values().forEach(d -> d.perSecond.forEach((sec, n) -> perSecond.merge(sec, n, Long::sum)));
-    final List<Long> silent = DataLogs.silentSeconds(perSecond);
+    final long lastStart = e.logsByHost.values().stream().mapToLong(d -> d.lastStartMillis).max().orElse(Long.MIN_VALUE);
+    final List<Long> silent = DataLogs.silentSeconds(perSecond, lastStart == Long.MIN_VALUE ? Long.MAX_VALUE - 1 : lastStart / 1000);
     final List<String> parts = new ArrayList<>();
     if (errors > 0) {
       parts.add(String.format(Locale.ROOT, "%d of %d requests failed (%.3f%%)%s", errors, logged, 100.0 * errors / Math.max(1, logged),
