@@ -391,8 +391,12 @@ t_fault_disk_full() {
   before=$(cd "$dir" && find run-1 -type f -exec sha1sum {} + | sort | sha1sum)
   SUITE_RUNS_DIR=$dir "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 60 \
     > "$TEST_LOGS/fault-disk.log" 2>&1 || rc=$?
-  local took=$((SECONDS - started)) status reason lines left
+  local took=$((SECONDS - started)) status reason lines left span
   status=$(jq -r .status "$dir/run-2/manifest.json" 2> /dev/null)
+  # seconds of load the data logs hold: under the 60 s asked for when the run was stopped early
+  # (the command's own time also holds the workers' start, slow on a loaded machine)
+  span=$(cat "$dir"/run-2/injectors/inj*/inj*-data.log 2> /dev/null \
+    | awk -F', ' '$4 ~ /^[0-9]+$/ { if (!lo || $4 < lo) lo = $4; if ($4 + $5 > hi) hi = $4 + $5 } END { print int((hi - lo) / 1000) }')
   reason=$(jq -r .reason "$dir/run-2/manifest.json" 2> /dev/null)
   lines=$(cat "$dir"/run-2/injectors/inj*/inj*-data.log 2> /dev/null | wc -l)
   after=$(cd "$dir" && find run-1 -type f -exec sha1sum {} + | sort | sha1sum)
@@ -400,11 +404,11 @@ t_fault_disk_full() {
   df -k "$dir" > "$TEST_LOGS/fault-disk.df" 2>&1
   umount "$dir" 2> /dev/null || umount -l "$dir"
   if ((rc == 1)) && [[ $status == incomplete && $reason == *"KB free of"*"stopped there to keep what it recorded"* && $reason != *"silent for 30s"* ]] \
-     && [[ $before == "$after" && -z $left ]] && ((lines > 100 && took < 60)) \
+     && [[ $before == "$after" && -z $left ]] && ((lines > 100 && ${span:-60} < 58)) \
      && grep -q "suite run: run-2 incomplete: the runs folder's filesystem" "$TEST_LOGS/fault-disk.log"; then
-    pass "fault, disk full: stopped in ${took}s with room left, one line naming the free space, a whole manifest, $lines data-log lines kept, the earlier run untouched"
+    pass "fault, disk full: stopped after ${span}s of load (of 60) with room left, one line naming the free space, a whole manifest, $lines data-log lines kept, the earlier run untouched"
   else
-    fail "fault, disk full: rc $rc in ${took}s, status $status ($reason), $lines lines, earlier run $([[ $before == "$after" ]] && echo untouched || echo CHANGED), left: $left; $(grep -m1 'suite run:' "$TEST_LOGS/fault-disk.log")"
+    fail "fault, disk full: rc $rc in ${took}s (${span}s of load), status $status ($reason), $lines lines, earlier run $([[ $before == "$after" ]] && echo untouched || echo CHANGED), left: $left; $(grep -m1 'suite run:' "$TEST_LOGS/fault-disk.log")"
   fi
 }
 
