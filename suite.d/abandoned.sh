@@ -20,6 +20,7 @@ judge_abandoned_runs() {
         *net.grinder.Console*) name=console ;;
         *WorkerProcessEntryPoint*) name=worker ;;
         *net.grinder.Grinder*) name=agent ;;
+        *CpuSampler*) name="CPU sampler" ;;
         *) name="metrics sampler" ;;
       esac
       left+=("$name $pid")
