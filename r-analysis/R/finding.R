@@ -66,18 +66,36 @@ thrift_cost <- function(cmp) {
   rows[]
 }
 
+# Why the runs that do not stand do not: their verdicts' two most common kinds, each with its
+# count ("client-bound in 6 of 12 runs, warming in 10"); "" when every run stands.
+why_not_valid <- function(analyses) {
+  kinds <- unlist(lapply(analyses, function(a) if (a$verdict$kind %in% VALID_KINDS) character() else a$verdict$kinds))
+  if (length(kinds) == 0) return("")
+  counts <- sort(table(kinds), decreasing = TRUE)
+  top <- utils::head(names(counts), 2)
+  first <- sprintf("%s in %d of %d runs", top[1], as.integer(counts[[top[1]]]), length(analyses))
+  if (length(top) == 1) first else sprintf("%s, %s in %d", first, top[2], as.integer(counts[[top[2]]]))
+}
+
 # A comparison or a sweep: the thrift layer's cost when it ran both ways, else its capacity, else
-# its best valid run, else why none stands.
+# its best valid run, else why none stands. When not every run stands, the finding says first
+# that the ratio is not the thrift layer's cost, and why (the verdicts' commonest kinds).
 compare_finding <- function(cmp) {
   cost <- thrift_cost(cmp)
   if (!is.null(cost)) {
     parts <- sprintf("%s x%s (%s-%s)", cost$workload, fmt_num(cost$ratio, 2), fmt_num(cost$ratio_low, 2), fmt_num(cost$ratio_high, 2))
-    p99 <- stats::median(cost$p99_added_ms)
-    extra <- stats::median(cost$server_us_thrift - cost$server_us_direct)
-    text <- sprintf("Thrift/direct throughput %s; thrift adds p99 %+.2f ms and %s us server CPU per request (medians).",
-                    paste(parts, collapse = ", "), p99, if (is.na(extra)) "unknown" else sprintf("%+.0f", extra))
-    if (!all(cost$valid)) text <- paste("Not all valid:", text)
-    if (words_in(text) > FINDING_MAX_WORDS) text <- sprintf("Thrift/direct throughput %s (medians; see the table).", paste(sprintf("x%s", fmt_num(cost$ratio, 2)), collapse = ", "))
+    ratios <- paste(sprintf("x%s", fmt_num(cost$ratio, 2)), collapse = ", ")
+    if (all(cost$valid)) {
+      p99 <- stats::median(cost$p99_added_ms)
+      extra <- stats::median(cost$server_us_thrift - cost$server_us_direct)
+      text <- sprintf("Thrift/direct throughput %s; thrift adds p99 %+.2f ms and %s us server CPU per request (medians).",
+                      paste(parts, collapse = ", "), p99, if (is.na(extra)) "unknown" else sprintf("%+.0f", extra))
+      if (words_in(text) > FINDING_MAX_WORDS) text <- sprintf("Thrift/direct throughput %s (medians; see the table).", ratios)
+      return(text)
+    }
+    why <- sprintf("Not the thrift layer's cost: %s.", why_not_valid(cmp$analyses))
+    text <- sprintf("%s Measured thrift/direct throughput %s.", why, paste(parts, collapse = ", "))
+    if (words_in(text) > FINDING_MAX_WORDS) text <- sprintf("%s Measured thrift/direct %s (medians; see the table).", why, ratios)
     return(text)
   }
   if (!is.null(cmp$capacity) && !is.na(cmp$capacity$throughput_rps)) {

@@ -154,4 +154,15 @@ test_that("direct against thrift: the finding gives the ratio with its range, p9
   expect_equal(cost$server_us_thrift, 237.5)
   expect_equal(compare_finding(cmp), "Thrift/direct throughput get, 10 threads x0.80 (0.80-0.80); thrift adds p99 +0.50 ms and +48 us server CPU per request (medians).")
   expect_lte(words_in(compare_finding(cmp)), FINDING_MAX_WORDS)
+  # the same runs, the direct ones judged client-bound and warming: the ratio is not the layer's cost
+  for (k in c(1, 4)) {
+    analyses[[k]]$verdict$kind <- "client-bound"
+    analyses[[k]]$verdict$kinds <- c("client-bound", "warming")
+  }
+  analyses[[2]]$verdict$kind <- "warming"
+  analyses[[2]]$verdict$kinds <- "warming"
+  cmp <- compare_runs(analyses, sweep_id = "sweep-1")
+  expect_equal(compare_finding(cmp), paste("Not the thrift layer's cost: warming in 3 of 4 runs, client-bound in 2.",
+                                           "Measured thrift/direct throughput get, 10 threads x0.80 (0.80-0.80)."))
+  expect_lte(words_in(compare_finding(cmp)), FINDING_MAX_WORDS)
 })
