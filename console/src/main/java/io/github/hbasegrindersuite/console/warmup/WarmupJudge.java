@@ -7,13 +7,14 @@ import java.util.Locale;
 /**
  * When a warm-up has done its work: fed one second at a time (the console's throughput, and from
  * the run's cpu.csv the share of each side's CPU its JIT compiler threads took), it says "warm"
- * once, over the last {@link #WINDOW_S} seconds, throughput has stayed within {@link #BAND} of its
- * mean and no longer rises against the {@link #WINDOW_S} seconds before, and the JIT took at most
- * {@link #JIT_LIMIT} of the server side's CPU; or "bound" after {@code maxSeconds}. Only the
- * servers' JIT counts: what a warm-up leaves behind is the servers' compiled code and caches, as
- * Grinder starts a new worker JVM for the next run (the client side's JIT share is reported).
- * The same limit as the report's warming verdict (r-analysis/R/cpu.R, CPU_WARMING_JIT_PCT) and a
- * band tighter than its steady-state check.
+ * once, after at least {@link #MIN_SECONDS} of load, the JIT has taken at most {@link #JIT_LIMIT}
+ * of the server side's CPU over the last {@link #WINDOW_S} seconds; or "bound" after
+ * {@code maxSeconds}. What a warm-up leaves behind is the servers' compiled code and caches:
+ * Grinder starts a new worker JVM for the next run, so neither the worker's JIT nor the
+ * throughput its ramp holds back tells anything about the next run (both are reported). Without
+ * CPU accounting the servers' JIT is unknown and throughput decides: within {@link #BAND} of its
+ * mean over the last {@link #WINDOW_S} seconds and no longer rising against the seconds before.
+ * The same JIT limit as the report's warming verdict (r-analysis/R/cpu.R, CPU_WARMING_JIT_PCT).
  * Pure: the console's run controller feeds it.
  */
 public final class WarmupJudge {
@@ -50,11 +51,16 @@ public final class WarmupJudge {
       final double serverJit = mean(n - WINDOW_S, n, 1);
       final double clientJit = mean(n - WINDOW_S, n, 2);
       final boolean steady = last > 0 && spread <= BAND && last <= before * (1 + BAND);
-      final boolean quiet = !(serverJit > JIT_LIMIT);
-      if (steady && quiet) {
+      if (!Double.isNaN(serverJit) && serverJit <= JIT_LIMIT && last > 0) {
         warm = true;
-        verdict = String.format(Locale.ROOT, "warm after %d s: %.0f req/s within %.0f%% over %d s, JIT %s of the server side's CPU and %s of the client's",
-            n, last, 100 * BAND, WINDOW_S, share(serverJit), share(clientJit));
+        verdict = String.format(Locale.ROOT, "warm after %d s: JIT %s of the server side's CPU over %d s (%.0f req/s, varying %.0f%%; JIT %s of the client's, whose worker JVM is new at the next run)",
+            n, share(serverJit), WINDOW_S, last, 100 * spread, share(clientJit));
+        return true;
+      }
+      if (Double.isNaN(serverJit) && steady) {
+        warm = true;
+        verdict = String.format(Locale.ROOT, "warm after %d s: %.0f req/s within %.0f%% over %d s (JIT unknown of the server side's CPU: no CPU accounting)",
+            n, last, 100 * BAND, WINDOW_S);
         return true;
       }
     }
