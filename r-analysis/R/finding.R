@@ -148,7 +148,7 @@ warmups_html <- function(w) {
   if (is.null(w)) return("")
   warm <- sum(w$warm %in% TRUE)
   html_p(html_escape(sprintf(paste("Warm-ups: %d, each before the first run of a workload in the sweep's injector session (runs/warmup-N, not",
-                                   "measured); %d ended warm (load steady, JIT quiet) after %s s; %s."), nrow(w), warm,
+                                   "measured); %d ended warm (the servers' JIT quiet) after %s s; %s."), nrow(w), warm,
                              if (warm > 0) paste(w$seconds[w$warm %in% TRUE], collapse = ", ") else "-",
                              if (warm < nrow(w)) paste(sprintf("%s before run %s: %s", w$warmup[!w$warm %in% TRUE],
                                                                w$before_point[!w$warm %in% TRUE], w$reason[!w$warm %in% TRUE]), collapse = "; ")
