@@ -70,6 +70,7 @@ thrift_cost <- function(cmp) {
 # count ("client-bound in 6 of 12 runs, warming in 10"); "" when every run stands.
 why_not_valid <- function(analyses) {
   kinds <- unlist(lapply(analyses, function(a) if (a$verdict$kind %in% VALID_KINDS) character() else a$verdict$kinds))
+  kinds <- kinds[!kinds %in% VALID_KINDS] # server-bound beside contended is no reason the run does not stand
   if (length(kinds) == 0) return("")
   counts <- sort(table(kinds), decreasing = TRUE)
   top <- utils::head(names(counts), 2)

@@ -157,7 +157,7 @@ test_that("direct against thrift: the finding gives the ratio with its range, p9
   # the same runs, the direct ones judged client-bound and warming: the ratio is not the layer's cost
   for (k in c(1, 4)) {
     analyses[[k]]$verdict$kind <- "client-bound"
-    analyses[[k]]$verdict$kinds <- c("client-bound", "warming")
+    analyses[[k]]$verdict$kinds <- c("client-bound", "warming", "server-bound")
   }
   analyses[[2]]$verdict$kind <- "warming"
   analyses[[2]]$verdict$kinds <- "warming"
