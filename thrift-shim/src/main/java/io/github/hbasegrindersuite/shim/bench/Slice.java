@@ -51,7 +51,10 @@ final class Slice {
           new OperationMix(Map.of(operation, 100), r.split()), pacers[t], values, errors, recorders[t], path.settings());
     }
     byte[] firstRow = KeyFormat.rowKey(0, path.settings().integer(Key.KEY_WIDTH));
-    CyclicBarrier start = new CyclicBarrier(threads + 1);
+    // One start time for all: the barrier's action runs once, before any party is released,
+    // so every worker's end and the slice's elapsed time count from the same instant.
+    AtomicLong begin = new AtomicLong();
+    CyclicBarrier start = new CyclicBarrier(threads + 1, () -> begin.set(System.nanoTime()));
     AtomicLong lastEnd = new AtomicLong();
     long durationNanos = TimeUnit.SECONDS.toNanos(seconds);
     Thread[] workers = new Thread[threads];
@@ -68,7 +71,7 @@ final class Slice {
         } catch (Exception e) {
           return;
         }
-        long end = System.nanoTime() + durationNanos;
+        long end = begin.get() + durationNanos;
         Driver driver = drivers[t];
         Pacer pacer = pacers[t];
         while (pacer.nextIntendedStart() < end) {
@@ -81,12 +84,11 @@ final class Slice {
     }
     Map<String, Long> cpuBefore = cpu.sample();
     start.await();
-    long begin = System.nanoTime();
     for (Thread w : workers) {
       w.join(TimeUnit.SECONDS.toMillis(seconds) + 60_000);
     }
     Map<String, Long> cpuAfter = cpu.sample();
-    double elapsed = (Math.max(lastEnd.get(), begin) - begin) / 1e9;
+    double elapsed = (Math.max(lastEnd.get(), begin.get()) - begin.get()) / 1e9;
     Histogram latency = new Histogram();
     Histogram uncorrected = new Histogram();
     long count = 0;
