@@ -1,7 +1,9 @@
 #!/usr/bin/env Rscript
-# run-tests.R - run every testthat test of r-analysis, from any directory.
+# run-tests.R [--jobs N] - run every testthat test of r-analysis, from any directory.
 # Prints testthat's output, then one line "r-analysis: N passed, M failed"
 # (N, M = expectations; errors and skips count as failed). Exit 1 when M > 0.
+# --jobs N runs the test files in N forked processes (base R's parallel), each file whole in
+# one of them, the largest first; their output is printed file by file once all are done.
 
 script_dir <- local({
   file_arg <- sub("^--file=", "", grep("^--file=", commandArgs(trailingOnly = FALSE), value = TRUE))
@@ -9,11 +11,73 @@ script_dir <- local({
 })
 test_dir <- file.path(script_dir, "testthat")
 
+args <- commandArgs(trailingOnly = TRUE)
+jobs <- 1L
+if (length(args) > 0) {
+  if (length(args) != 2 || args[[1]] != "--jobs" || !grepl("^[1-9][0-9]*$", args[[2]])) {
+    message("run-tests.R: usage: run-tests.R [--jobs N] (N a whole number >= 1), not '", paste(args, collapse = " "), "'")
+    quit(save = "no", status = 2)
+  }
+  jobs <- as.integer(args[[2]])
+}
+
+# One file's tests: its expectation counts and what its reporter printed.
+run_file <- function(file) {
+  name <- sub("^test-(.*)\\.R$", "\\1", file)
+  results <- NULL
+  printed <- utils::capture.output({
+    results <- tryCatch(
+      as.data.frame(testthat::test_dir(test_dir, filter = paste0("^", gsub("([.])", "\\\\\\1", name), "$"),
+                                       load_helpers = FALSE, reporter = testthat::ProgressReporter$new(show_praise = FALSE),
+                                       stop_on_failure = FALSE, stop_on_warning = FALSE)),
+      error = function(e) {
+        message("run-tests.R: ", file, ": ", conditionMessage(e))
+        NULL
+      })
+  }, type = "output")
+  if (is.null(results)) {
+    return(list(printed = printed, passed = 0L, failed = 1L))
+  }
+  list(printed = printed, passed = sum(results$passed),
+       failed = sum(results$failed) + sum(results$error) + sum(results$skipped))
+}
+
 counts <- tryCatch({
-  results <- as.data.frame(testthat::test_dir(test_dir, reporter = testthat::ProgressReporter$new(show_praise = FALSE),
-                                              stop_on_failure = FALSE, stop_on_warning = FALSE))
-  c(passed = sum(results$passed),
-    failed = sum(results$failed) + sum(results$error) + sum(results$skipped))
+  if (jobs == 1L) {
+    results <- as.data.frame(testthat::test_dir(test_dir, reporter = testthat::ProgressReporter$new(show_praise = FALSE),
+                                                stop_on_failure = FALSE, stop_on_warning = FALSE))
+    c(passed = sum(results$passed),
+      failed = sum(results$failed) + sum(results$error) + sum(results$skipped))
+  } else {
+    # The helpers (every R file of r-analysis, data.table, ggplot2) are loaded once, here, into
+    # the global environment each forked process inherits. source_test_helpers runs them from
+    # tests/testthat/, where test_path() finds its fixtures only when testthat says it is testing.
+    Sys.setenv(TESTTHAT = "true")
+    testthat::source_test_helpers(test_dir, env = globalenv())
+    Sys.unsetenv("TESTTHAT")
+    # Compiled once here rather than by R's JIT again in every forked process.
+    for (name in ls(globalenv())) {
+      f <- get(name, envir = globalenv())
+      if (is.function(f)) assign(name, compiler::cmpfun(f), envir = globalenv())
+    }
+    files <- list.files(test_dir, pattern = "^test-.*\\.R$")
+    files <- files[order(-file.size(file.path(test_dir, files)), files)]   # the long ones start first
+    per_file <- parallel::mclapply(files, run_file, mc.cores = jobs, mc.preschedule = FALSE)
+    passed <- 0L
+    failed <- 0L
+    for (i in seq_along(files)) {
+      r <- per_file[[i]]
+      if (!is.list(r)) {   # the forked process itself died
+        message("run-tests.R: ", files[[i]], ": ", paste(as.character(r), collapse = " "))
+        failed <- failed + 1L
+        next
+      }
+      cat(r$printed, sep = "\n")
+      passed <- passed + r$passed
+      failed <- failed + r$failed
+    }
+    c(passed = passed, failed = failed)
+  }
 }, error = function(e) {
   message("run-tests.R: ", conditionMessage(e))
   c(passed = 0, failed = 1)
