@@ -138,6 +138,19 @@ public final class TablePreparer {
     return properties;
   }
 
+  /**
+   * What identifies this preparation on one HBase: the table, where HBase is and the signature.
+   * A sweep that has prepared a key once need not ask HBase again while HBase keeps running.
+   * Empty when every preparation must go to HBase (prepare.mode=fresh, prepare.recreate=true).
+   */
+  public java.util.Optional<String> reuseKey() {
+    if (settings.prepareMode() == Mode.FRESH || settings.flag(Key.PREPARE_RECREATE)) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(name.getNameAsString() + " on " + settings.text(Key.HBASE_SITE) + "|"
+        + settings.text(Key.ZOOKEEPER_QUORUM) + ":" + settings.integer(Key.ZOOKEEPER_PORT) + ": " + signature());
+  }
+
   /** What a complete load of these settings leaves in the table descriptor. */
   String signature() {
     // only a varied shape, a wide row, one family per row add to the signature, so tables prepared before them still match

@@ -448,8 +448,10 @@ public final class SweepPlanner {
         final Path file = dir.resolve("prepare-" + (i + 1) + ".properties");
         PropertiesFile.write(file, List.of("The table of run " + (i + 1) + " of " + id + " (sweep.prepare = " + prepare + ")"), props);
         row.put("prepare_properties", file.toString());
+        row.put("prepare_key", prepareKey(props));
       } else {
         row.put("prepare_properties", null);
+        row.put("prepare_key", null);
       }
       planned.add(row);
     }
@@ -474,5 +476,20 @@ public final class SweepPlanner {
     Json.write(dir.resolve("sweep-plan.json"), doc);
     SweepRecord.write(dir, "running");
     return dir;
+  }
+
+  /**
+   * The point's table preparation as TablePreparer identifies it (null: always ask HBase, or
+   * settings the preparation itself will refuse with its own message).
+   */
+  static String prepareKey(Map<String, String> props) {
+    try {
+      final Properties properties = new Properties();
+      properties.putAll(props);   // Settings.load(Properties) takes the hbaseload.* keys of a whole run's file
+      return new io.github.hbasegrindersuite.worker.TablePreparer(io.github.hbasegrindersuite.worker.Settings.load(properties))
+          .reuseKey().orElse(null);
+    } catch (RuntimeException e) {
+      return null;
+    }
   }
 }

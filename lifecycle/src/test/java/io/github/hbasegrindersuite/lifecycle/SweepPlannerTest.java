@@ -199,6 +199,25 @@ class SweepPlannerTest {
     assertEquals("pending", Json.text(record.getAsJsonArray("plan").get(0).getAsJsonObject(), "status"));
   }
 
+  /** Points on one table with one signature share a prepare key (the sweep asks HBase once); fresh tables have none. */
+  @Test
+  void pointsOnTheSameTableShareTheirPrepareKeyFreshOnesHaveNone() throws Exception {
+    final SweepPlanner p = planner(new SweepPlanner.Overrides(), "sweep.prepare = each",
+        "sweep.variants = hbaseload.operations=get:100 | hbaseload.operations=put:100;hbaseload.key.distribution=sequential"
+            + " | hbaseload.regions=4 | hbaseload.table=new;hbaseload.prepare.mode=fresh");
+    final Path sweep = p.write(dir.resolve("runs"));
+    final List<String> keys = new java.util.ArrayList<>();
+    for (var point : Json.read(sweep.resolve("sweep-plan.json")).getAsJsonArray("points")) {
+      final var key = point.getAsJsonObject().get("prepare_key");
+      keys.add(key.isJsonNull() ? null : key.getAsString());
+    }
+    assertEquals(4, keys.size());
+    assertEquals(keys.get(0), keys.get(1));   // the operations and key order do not change the table
+    assertTrue(keys.get(0).startsWith("hbaseload on |127.0.0.1:2181: rows=100 "), keys.get(0));
+    assertTrue(keys.get(2).contains(" regions=4 "), keys.get(2));   // a different table signature
+    assertEquals(null, keys.get(3));   // prepare.mode=fresh: made anew every time
+  }
+
   @Test
   void theRecordFindsTheRunsThatNameTheSweep() throws Exception {
     final SweepPlanner p = planner(new SweepPlanner.Overrides(), "sweep.threads = 2,4");
