@@ -106,6 +106,9 @@ worker_classpath() {
   printf '%s:%s' "$SUITE_LIB/hbase-grinder-worker.jar" "$(classpath_of worker)"
 }
 
+# shellcheck source=suite.d/cds.sh
+source "$SUITE_ROOT/suite.d/cds.sh"
+
 # JVM options for the suite's own JVMs that do little work: the console and agents (idle between
 # reports) and short-lived helpers (table info). C1 only and a serial collector: their work
 # never repays C2's compiles or G1's threads, and every CPU second they take is the injector's.
@@ -122,23 +125,31 @@ SERVICE_HEAP_START="-Xms16m"
 # WORKER_JAVA_OPTS: more JVM options (words).
 run_worker_java() {
   local main=$1; shift
+  local rc=0
+  cds_options "worker-$main"
   # shellcheck disable=SC2086  # WORKER_JAVA_OPTS is a list of words
-  "$JAVA" ${WORKER_JAVA_HEAP:+"-Xmx$WORKER_JAVA_HEAP"} ${WORKER_JAVA_OPTS:-} --add-opens=java.base/java.nio=ALL-UNNAMED \
+  "$JAVA" "${CDS_OPTS[@]}" ${WORKER_JAVA_HEAP:+"-Xmx$WORKER_JAVA_HEAP"} ${WORKER_JAVA_OPTS:-} --add-opens=java.base/java.nio=ALL-UNNAMED \
     "-Dlogback.configurationFile=$SUITE_ROOT/grinder-scripts/logback-cli.xml" \
     "-Dlog4j.configuration=file:$SUITE_ROOT/grinder-scripts/log4j-cli.properties" \
-    -cp "$(worker_classpath):$(grinder_classpath)" "io.github.hbasegrindersuite.worker.$main" "$@"
+    -cp "$(worker_classpath):$(grinder_classpath)" "io.github.hbasegrindersuite.worker.$main" "$@" || rc=$?
+  cds_recorded "$rc"
+  return "$rc"
 }
 
 # The run lifecycle's decisions (lifecycle/, io.github.hbasegrindersuite.lifecycle.Main): plan,
 # finalise, sweep-plan, sweep-record. A brief JVM on the worker's classpath, gson first (Grinder
 # brings an old one), logging at warnings.
 lifecycle() {
+  local rc=0
+  cds_options "lifecycle-${1:-none}"
   # shellcheck disable=SC2086  # BRIEF_JVM_OPTS is a list of words
-  "$JAVA" $BRIEF_JVM_OPTS --add-opens=java.base/java.nio=ALL-UNNAMED \
+  "$JAVA" "${CDS_OPTS[@]}" $BRIEF_JVM_OPTS --add-opens=java.base/java.nio=ALL-UNNAMED \
     "-Dlogback.configurationFile=$SUITE_ROOT/grinder-scripts/logback-cli.xml" \
     "-Dlog4j.configuration=file:$SUITE_ROOT/grinder-scripts/log4j-cli.properties" \
     -cp "$SUITE_LIB/hbase-grinder-lifecycle.jar:$(classpath_of lifecycle):$(worker_classpath):$(grinder_classpath)" \
-    io.github.hbasegrindersuite.lifecycle.Main "$@"
+    io.github.hbasegrindersuite.lifecycle.Main "$@" || rc=$?
+  cds_recorded "$rc"
+  return "$rc"
 }
 
 pid_alive() {

@@ -58,3 +58,37 @@ u_lab_names_follow_the_offset() {
     fail "lab names at offset 500: $out"
   fi
 }
+
+# cds_options on a fake lib/: record first; a recording whose JVM was killed is dropped, one whose
+# JVM exited becomes the archive; an archive older than a suite jar is not used; SUITE_CDS=off adds
+# nothing. Then a real JVM records one and maps it.
+u_class_data_archives_are_recorded_once_then_used_until_the_jars_change() {
+  local lib=$TEST_LOGS/cds-lib got=() real killed
+  rm -rf "$lib"; mkdir -p "$lib"
+  touch -d '-1 hour' "$lib/hbase-grinder-lifecycle.jar"
+  SUITE_LIB=$lib cds_options lifecycle-plan; got+=("${CDS_OPTS[0]:-none}")
+  killed=$CDS_RECORDING; echo partial > "$killed"
+  SUITE_LIB=$lib cds_recorded 137   # killed while writing: a truncated archive crashes the JVM mapping it
+  SUITE_LIB=$lib cds_options lifecycle-plan; got+=("${CDS_OPTS[0]:-none}")
+  echo data > "$CDS_RECORDING"
+  SUITE_LIB=$lib cds_recorded 1     # exited by itself (with its own error): the recording is whole
+  SUITE_LIB=$lib cds_options lifecycle-plan; got+=("${CDS_OPTS[0]:-none}")
+  touch "$lib/hbase-grinder-lifecycle.jar"   # rebuilt: newer than the archive
+  SUITE_LIB=$lib cds_options lifecycle-plan; got+=("${CDS_OPTS[0]:-none}")
+  SUITE_CDS=off SUITE_LIB=$lib cds_options lifecycle-plan; got+=("${CDS_OPTS[0]:-none}")
+  # a real recording and its use, with nothing printed by the JVM about either
+  real=$TEST_LOGS/cds-real; rm -rf "$real"; mkdir -p "$real"
+  SUITE_LIB=$real cds_options probe
+  "$JAVA" "${CDS_OPTS[@]}" -version > "$TEST_LOGS/cds-record.out" 2>&1
+  SUITE_LIB=$real cds_recorded $?
+  SUITE_LIB=$real cds_options probe
+  "$JAVA" "${CDS_OPTS[@]}" -Xshare:on -version > "$TEST_LOGS/cds-use.out" 2>&1
+  local want="-XX:ArchiveClassesAtExit=$lib/cds/lifecycle-plan.jsa.new.* -XX:ArchiveClassesAtExit=$lib/cds/lifecycle-plan.jsa.new.* -XX:SharedArchiveFile=$lib/cds/lifecycle-plan.jsa -XX:ArchiveClassesAtExit=$lib/cds/lifecycle-plan.jsa.new.* none"
+  # shellcheck disable=SC2053  # want is a pattern
+  if [[ ${got[*]} == $want && ! -e $killed && ! -e $lib/cds/lifecycle-plan.jsa && ${CDS_OPTS[0]} == -XX:SharedArchiveFile=$real/cds/probe.jsa \
+        && -s $real/cds/probe.jsa ]] && ! grep -qi 'warning\|error' "$TEST_LOGS/cds-record.out" "$TEST_LOGS/cds-use.out"; then
+    pass "class-data archives: recorded by the first JVM, kept only if it exited by itself, used by the next, dropped when a suite jar is newer, off with SUITE_CDS=off; the JDK maps a recorded one (-Xshare:on)"
+  else
+    fail "class-data archives: ${got[*]}; real: ${CDS_OPTS[*]}; $(cat "$TEST_LOGS/cds-record.out" "$TEST_LOGS/cds-use.out" | grep -i 'warning\|error' | head -2)"
+  fi
+}
