@@ -166,3 +166,32 @@ test_that("direct against thrift: the finding gives the ratio with its range, p9
                                            "Measured thrift/direct throughput get, 10 threads x0.80 (0.80-0.80)."))
   expect_lte(words_in(compare_finding(cmp)), FINDING_MAX_WORDS)
 })
+
+test_that("an isolated lab: the whole machine's busy CPU is not the injector's, nor shared with HBase", {
+  # The machine 95% busy in every second (HBase saturating its own CPU, the client at 50% of its own):
+  # the host metrics' injector CPU check would flag the injector; the client CPU check judges it instead.
+  dir <- tempfile("isolated-metrics-")
+  manifest <- ISOLATED
+  manifest$injector_mode <- "namespaces"
+  write_closed_loop_run(dir, threads = 10, latency_ms = rep(2, 15), manifest = manifest)
+  write_cpu_csv(dir, list(hbase = list(cpu = 0.95), worker = list(cpu = 0.45)))
+  fwrite(data.table(time_ms = 1763712000000 + 0:15 * 1000 + 500, cpu_user_pct = 57, cpu_sys_pct = 38, cpu_iowait_pct = 0,
+                    cpu_idle_pct = 5, load1 = 2, mem_used_mb = 5000, mem_free_mb = 1000, disk_read_kbs = 0, disk_write_kbs = 0,
+                    net_rx_kbs = 0, net_tx_kbs = 0, tcp_retrans_s = 0, conntrack_pct = 0),
+         file.path(dir, "injectors", "inj1", "metrics.csv"))
+  a <- analyse_run(run_target(dir))
+  expect_equal(a$checks[check == "injector CPU", status], "n/a")
+  expect_match(a$checks[check == "injector CPU", result], "^an isolated lab: the client CPU check judges the injector side")
+  expect_equal(a$checks[check == "client CPU", status], "ok")
+  expect_equal(a$checks[check == "shared CPU", status], "n/a")
+  expect_false(a$shared)
+  expect_equal(a$verdict$kind, "server-bound")
+  expect_false(grepl("shared with HBase", a$verdict$sentence))
+  # The same machine with the lab off: the injector CPU check flags it, shared with HBase.
+  shared <- list(injector_mode = "namespaces", extra = list(lab = list(cpus = "off", server_cpus = "0-1", client_cpus = "0-1",
+                                                                       isolated = FALSE, note = "lab.cpus = off"), machine = list(cores = 2)))
+  write_manifest(dir, threads = 10, extra = shared$extra, injector_mode = "namespaces")
+  b <- analyse_run(run_target(dir))
+  expect_equal(b$checks[check == "injector CPU", status], "FLAG")
+  expect_match(b$checks[check == "injector CPU", result], "shared with HBase")
+})
