@@ -9,6 +9,8 @@ set -euo pipefail
 SUITE_ME="thrift-shim bench"
 # shellcheck source=../suite.d/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../suite.d/common.sh"
+# shellcheck source=../suite.d/lab.sh
+source "$SUITE_ROOT/suite.d/lab.sh"
 
 SHIM_DIR=$SUITE_ROOT/thrift-shim
 MAIN_SHIM=io.github.hbasegrindersuite.shim.ShimMain
@@ -28,6 +30,8 @@ usage: thrift-shim/bench.sh [--zk-port N] [--gateway-port N] [--shim key=value .
                   the gateway is warm already), 0 = none
   --variants      also start one shim per server choice (and per HBase RPC client) and measure them
                   all in the same run; BENCH_VARIANTS="rpc-blocking nb-framed-bin ..." picks some
+The CPU lab is the suite's (lab.cpus of grinder.properties, or SUITE_LAB_CPUS=off|auto|S:C): HBase,
+its gateway and every shim on the server CPUs, the benchmark client on the client CPUs.
 USAGE
   exit 2
 }
@@ -86,9 +90,10 @@ start_shim() {
   # setsid, as shim-ctl.sh and the gateway (hbase-ctl.sh) start theirs: with the kernel's
   # autogroup scheduling each session shares the CPU as one group, and a shim left in this
   # script's session would share its slice with the benchmark client.
-  setsid "$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "${extra_jvm[@]}" -cp "$CLASSPATH_SHIM" "$MAIN_SHIM" \
+  # In the lab's shim role: on the server CPUs, beside HBase and its gateway, as ./suite shim runs.
+  (lab_exec shim setsid "$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "${extra_jvm[@]}" -cp "$CLASSPATH_SHIM" "$MAIN_SHIM" \
     shim.port=0 shim.metrics.port=0 "shim.ready.file=$WORK/$name.ready" \
-    shim.hbase.zookeeper.quorum=127.0.0.1 "shim.hbase.zookeeper.port=$zk_port" "${settings[@]}" \
+    shim.hbase.zookeeper.quorum=127.0.0.1 "shim.hbase.zookeeper.port=$zk_port" "${settings[@]}") \
     > "$WORK/$name.out" 2>&1 < /dev/null &
   SHIM_PIDS+=($!)
   SHIM_PID_OF[$name]=$!
@@ -125,6 +130,14 @@ spec_of() {
   printf 'thrift:%s:%s:%s' "$(ready_value "$name" port)" "$transport" "$protocol"
 }
 
+# The suite's CPU lab (suite.d/lab.sh): every server where ./suite hbase start and ./suite shim put
+# theirs, the benchmark client on the client side. Until 2026-11-26 the shims and the client were
+# left unplaced: with lab.cpus = auto HBase's gateway shared HBase's one CPU while the shim and the
+# client ran on both, which made the throughput ratio a comparison of CPU placements.
+lab_resolve ""
+lab_prepare
+lab_join_servers
+info "$(lab_describe); shims on CPUs $(lab_side_cpus shim), the benchmark client on CPUs $(lab_side_cpus worker)"
 info "starting the shim under test${shim_settings[*]:+ (${shim_settings[*]})}"
 start_shim shim "${shim_settings[@]}"
 names=(shim)
@@ -190,13 +203,14 @@ if ((shim_warmup > 0)); then
     esac
   done
   info "warming the fresh shim JVMs: ${shim_warmup}s of get, then of put, each (not measured)"
-  "$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "-Dlog4j.configuration=thrift-shim-log4j.properties" \
+  (lab_exec worker "$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "-Dlog4j.configuration=thrift-shim-log4j.properties" \
     -cp "$CLASSPATH_BENCH" "$MAIN_BENCH" --zk-port "$zk_port" "${warm_targets[@]}" "${bench_args[@]}" \
-    --rounds 1 --seconds "$shim_warmup" --warmup-seconds 0 --paced-fraction 0 > "$WORK/warm-up.txt" 2>&1 \
+    --rounds 1 --seconds "$shim_warmup" --warmup-seconds 0 --paced-fraction 0) > "$WORK/warm-up.txt" 2>&1 \
     || die "warming the shims failed: $(tail -1 "$WORK/warm-up.txt")"
 fi
 rc=0
-"$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "-Dlog4j.configuration=thrift-shim-log4j.properties" \
+# The client in the lab's worker role (it runs the worker's engine): the client CPUs.
+(lab_exec worker "$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "-Dlog4j.configuration=thrift-shim-log4j.properties" \
   -cp "$CLASSPATH_BENCH" "$MAIN_BENCH" --zk-port "$zk_port" "${targets[@]}" \
-  --shim-metrics-port "$(ready_value shim metrics_port)" "${cpu[@]}" "${bench_args[@]}" || rc=$?
+  --shim-metrics-port "$(ready_value shim metrics_port)" "${cpu[@]}" "${bench_args[@]}") || rc=$?
 exit "$rc"
