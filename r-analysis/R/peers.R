@@ -56,11 +56,14 @@ parse_pe_log <- function(path) {
        p99_us = if (all(is.na(clients$p99_us))) NA_real_ else max(clients$p99_us, na.rm = TRUE))
 }
 
-# PE's steady rate: per client, the cycles that start after the first third of its time (each
-# "Cycle=k of N" line is a cycle's start), their rows over the time from that start to the client's
-# end; the clients' rates summed. NA with fewer than 3 cycles (no later cycles to time).
+# PE's steady rate: per client, the rows done after the first third of its time over the time
+# from then to the client's end; the clients' rates summed. With 3 cycles or more, from the cycles
+# that start after the first third (each "Cycle=k of N" line is a cycle's start); with fewer (a
+# 30 s bench run is one or two passes), from PE's progress lines ("row [start=S, current=C,
+# last=L]", every tenth of a client's rows; PE 2.6.1 prints them for its read tests only, so a
+# put's steady rate stays NA unless it ran 3 cycles).
 pe_steady_rate <- function(lines, clients, cycles) {
-  if (cycles < 3) return(NA_real_)
+  if (cycles < 3) return(pe_steady_rate_from_progress(lines, cycles))
   stamp <- function(x) as.numeric(as.POSIXct(substr(x, 1, 23), format = "%Y-%m-%d %H:%M:%OS", tz = "UTC"))
   starts <- grep("\\] hbase.PerformanceEvaluation: Cycle=[0-9]+ of [0-9]+", lines, value = TRUE)
   ends <- grep("Finished class .* in [0-9]+ms at offset", lines, value = TRUE)
@@ -77,6 +80,31 @@ pe_steady_rate <- function(lines, clients, cycles) {
     nrow(later) * rows / (end - later$t[1])
   }, 0)
   if (anyNA(rates)) NA_real_ else sum(rates)
+}
+
+pe_steady_rate_from_progress <- function(lines, cycles) {
+  stamp <- function(x) as.numeric(as.POSIXct(substr(x, 1, 23), format = "%Y-%m-%d %H:%M:%OS", tz = "UTC"))
+  client_of <- function(x) sub(".*\\[(TestClient-[0-9]+)\\].*", "\\1", x)
+  progress <- grep("\\] hbase.PerformanceEvaluation: row \\[start=[0-9]+, current=[0-9]+, last=[0-9]+\\]", lines, value = TRUE)
+  starts <- grep("\\] hbase.PerformanceEvaluation: Timed test starting in thread TestClient-[0-9]+", lines, value = TRUE)
+  ends <- grep("\\] hbase.PerformanceEvaluation: Finished class .* in [0-9]+ms at offset", lines, value = TRUE)
+  if (length(progress) == 0 || length(starts) == 0 || length(ends) == 0) return(NA_real_)
+  field <- function(x, name) as.numeric(sub(paste0(".*", name, "=([0-9]+).*"), "\\1", x))
+  p <- data.table::data.table(client = client_of(progress), t = vapply(progress, stamp, 0), start = field(progress, "start"),
+                              current = field(progress, "current"), last = field(progress, "last"))
+  rates <- vapply(unique(p$client), function(name) {
+    c <- p[client == name]
+    t0 <- min(vapply(starts[client_of(starts) == name], stamp, 0))
+    end <- max(vapply(ends[client_of(ends) == name], stamp, 0))
+    per_cycle <- c$last[1] - c$start[1]
+    # a cycle starts again where current falls back: rows done so far over every cycle
+    c[, done := cumsum(c(0, diff(current) < 0)) * per_cycle + (current - start)]
+    from <- t0 + (end - t0) / 3
+    later <- c[t >= from]
+    if (!is.finite(t0) || !is.finite(end) || nrow(later) == 0 || end <= later$t[1]) return(NA_real_)
+    (cycles * per_cycle - later$done[1]) / (end - later$t[1])
+  }, 0)
+  if (length(rates) == 0 || anyNA(rates)) NA_real_ else sum(rates)
 }
 
 # The same quantities for a suite run, from its data logs, on the same terms as PE: every

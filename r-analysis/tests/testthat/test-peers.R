@@ -128,3 +128,23 @@ test_that("PE's steady rate counts the cycles that start after the first third o
   expect_equal(pe$steady_rps, 300)
   expect_equal(pe$throughput_rps, 6000 / 30)
 })
+
+test_that("PE's steady rate of a single pass comes from its progress lines after the first third", {
+  path <- tempfile(fileext = ".log")
+  line <- function(t, client, text) sprintf("2026-11-23 19:02:%s INFO  [TestClient-%d] hbase.PerformanceEvaluation: %s", t, client, text)
+  row <- function(t, client, current) line(t, client, sprintf("row [start=0, current=%d, last=1000], latency [mean=1.0, min=1.0]", current))
+  writeLines(c("# pe: --table=t --rows=1000 --cycles=1 randomRead 2",
+               line("00,000", 0, "Timed test starting in thread TestClient-0"), line("00,000", 1, "Timed test starting in thread TestClient-1"),
+               row("06,000", 0, 200), row("12,000", 0, 500), row("18,000", 0, 800),
+               row("02,000", 1, 300), row("04,000", 1, 600),
+               line("24,000", 0, "Finished class org.apache.hadoop.hbase.PerformanceEvaluation$RandomReadTest in 24000ms at offset 0 for 1000 rows"),
+               line("06,000", 1, "Finished class org.apache.hadoop.hbase.PerformanceEvaluation$RandomReadTest in 6000ms at offset 1000 for 1000 rows")),
+             path)
+  pe <- parse_pe_log(path)
+  # client 0: a third of 24 s is 8 s; from the 12 s line (500 done): 500 rows over 12 s = 41.67/s;
+  # client 1: a third of 6 s is 2 s; from the 2 s line (300 done): 700 rows over 4 s = 175/s
+  expect_equal(pe$steady_rps, 500 / 12 + 175)
+  # no progress lines (an old log): not known
+  writeLines(grep("row \\[", readLines(path), value = TRUE, invert = TRUE), path)
+  expect_true(is.na(parse_pe_log(path)$steady_rps))
+})
