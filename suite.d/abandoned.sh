@@ -4,6 +4,14 @@
 # ./suite run (judge_abandoned_runs) and ./suite sweep (both) do. Sourced after common.sh; the
 # lifecycle's stale-runs decides which (plan.json / sweep-plan.json record the owner's PID and start).
 
+# Every process that names folder DIR (run_processes): SIGTERM, up to 10 s to leave, then SIGKILL.
+stop_processes_below() {
+  local dir=$1 pid
+  for pid in $(run_processes "$dir"); do kill -TERM "$pid" 2> /dev/null || true; done
+  for _ in $(seq 1 10); do [[ -n $(run_processes "$dir") ]] || return 0; sleep 1; done
+  for pid in $(run_processes "$dir"); do kill -KILL "$pid" 2> /dev/null || true; done
+}
+
 # Runs still "running" whose ./suite run is gone (SIGKILL, a closed terminal): stop what they left
 # (console and agents, identified by their run folder; the lab at this port offset) and judge
 # them incomplete with what they recorded, before this run takes the console port.
@@ -24,10 +32,8 @@ judge_abandoned_runs() {
         *) name="metrics sampler" ;;
       esac
       left+=("$name $pid")
-      kill -TERM "$pid" 2> /dev/null || true
     done
-    for pid in $(seq 1 10); do [[ -n $(run_processes "$dir") ]] || break; sleep 1; done
-    for pid in $(run_processes "$dir"); do kill -KILL "$pid" 2> /dev/null || true; done
+    stop_processes_below "$dir"
     if [[ $(jq -r '.injector_mode + " " + (.port_offset | tostring)' "$dir/plan.json" 2> /dev/null) == "namespaces $SUITE_PORT_OFFSET" ]] \
        && ip link show "$(lab_bridge)" > /dev/null 2>&1; then
       lab_down; left+=("network lab $(lab_bridge)")
@@ -46,7 +52,7 @@ judge_abandoned_runs() {
 # Sweeps still "running" whose ./suite sweep is gone: recorded as interrupted, with their runs'
 # outcomes as they stand (judge_abandoned_runs first, so a run the sweep left is judged too).
 judge_abandoned_sweeps() {
-  local dir owner pid
+  local dir owner
   grep -qlF '"status":"running"' "$SUITE_RUNS_DIR"/sweep-*/sweep.json 2> /dev/null || return 0
   while IFS=$'\t' read -r dir owner; do
     [[ -d $dir ]] || continue
@@ -54,9 +60,7 @@ judge_abandoned_sweeps() {
     local session_left=""
     # its injector session (console and agents, by their folder) would hold the console port
     if [[ -n $(run_processes "$dir/session") ]]; then
-      for pid in $(run_processes "$dir/session"); do kill -TERM "$pid" 2> /dev/null || true; done
-      for pid in $(seq 1 10); do [[ -n $(run_processes "$dir/session") ]] || break; sleep 1; done
-      for pid in $(run_processes "$dir/session"); do kill -KILL "$pid" 2> /dev/null || true; done
+      stop_processes_below "$dir/session"
       session_left="; its injector session's console and agents were still running (stopped)"
     fi
     info "${dir##*/} had lost its ./suite sweep (pid $owner): now $(jq -r .status "$dir/sweep.json" 2> /dev/null)$session_left"
