@@ -377,41 +377,16 @@ public final class SweepPlanner {
    * What a warm-up warms: the code paths of a point, its arguments but the thread count (the same
    * client and server code runs at every concurrency), and the server variant it runs on.
    */
-  /**
-   * What a point's warm-up warms: one key per operation of its mix, with everything else the point
-   * sets but its thread count (and its server variant). A point is warmed first unless every one of
-   * its keys was warmed earlier on the same HBase: after get:100 and put:100, a 70/30 mix of them
-   * on the same target is warm (the server's get and put paths are compiled; the worker JVM is new
-   * at every run whatever is done).
-   */
-  static List<String> warmupKeys(Point point, Map<String, String> base) {
+  static String warmupKey(Point point) {
     final List<String> args = new ArrayList<>();
     for (int i = 0; i < point.args.size(); i++) {
-      final String arg = point.args.get(i);
-      if (arg.equals("--threads") && i + 1 < point.args.size()) {
+      if (point.args.get(i).equals("--threads") && i + 1 < point.args.size()) {
         i++;
         continue;
       }
-      if (arg.equals("--set") && i + 1 < point.args.size() && point.args.get(i + 1).startsWith("hbaseload.operations=")) {
-        i++;
-        continue;
-      }
-      args.add(arg);
+      args.add(point.args.get(i));
     }
-    final String rest = String.join(" ", args) + (point.server == null ? "" : " server=" + point.server.label);
-    final String mix = point.sets.getOrDefault("hbaseload.operations", base.getOrDefault("hbaseload.operations", "get:100"));
-    final List<String> keys = new ArrayList<>();
-    for (String part : mix.split(",")) {
-      final String[] nameWeight = part.trim().split(":");
-      if (nameWeight[0].isEmpty() || nameWeight.length > 1 && nameWeight[1].trim().matches("0+")) {
-        continue;
-      }
-      final String key = ("operation " + nameWeight[0].trim() + " " + rest).trim();
-      if (!keys.contains(key)) {
-        keys.add(key);
-      }
-    }
-    return keys;
+    return String.join(" ", args) + (point.server == null ? "" : " server=" + point.server.label);
   }
 
   void print(PrintStream out) {
@@ -419,7 +394,7 @@ public final class SweepPlanner {
     out.printf("sweep %s at scale %s: %d run(s), %s, %s rows, %s%s%n", name, scale.text, points.size(),
         work.equals(FixedWork.ROWS) ? "a fixed amount of work each (one request per row, over its threads; at most " + length + ")" : length + " each",
         base.getOrDefault("hbaseload.rows", "?"), String.join(" ", common),
-        warmupSeconds > 0 ? "; each operation warmed once per target before it is measured (at most " + warmupSeconds + " s a warm-up)" : "");
+        warmupSeconds > 0 ? "; each workload warmed first (at most " + warmupSeconds + " s)" : "");
     for (int i = 0; i < points.size(); i++) {
       out.printf("  %d. %s%n", i + 1, points.get(i).label.isEmpty() ? "the scenario as it is" : points.get(i).label);
     }
@@ -463,7 +438,7 @@ public final class SweepPlanner {
       row.put("label", point.label);
       row.put("args", point.args);
       row.put("server_variant", point.server == null ? null : serverJson(dir, point.server));
-      row.put("warmup_keys", warmupKeys(point, base));
+      row.put("warmup_key", warmupKey(point));
       // the table the point runs on: the sweep skips the runs of a table whose preparation timed out or crashed
       row.put("table", point.sets.getOrDefault("hbaseload.table", base.getOrDefault("hbaseload.table", "hbaseload")).trim());
       final boolean prepared = prepare.equals("each") || prepare.equals("once") && i == 0;

@@ -289,25 +289,14 @@ class SweepPlannerTest {
   }
 
   @Test
-  void eachOperationIsWarmedOncePerTargetWhateverItsThreadCount() throws Exception {
-    final SweepPlanner p = planner(new SweepPlanner.Overrides(), "sweep.threads = 4,8", "sweep.targets = direct | thrift",
-        "sweep.operations = get:100 | put:100 | get:70,put:30");
+  void eachWorkloadIsWarmedOnceWhateverItsThreadCount() throws Exception {
+    final SweepPlanner p = planner(new SweepPlanner.Overrides(), "sweep.threads = 4,8", "sweep.operations = get:100 | put:100");
     assertEquals(60, p.warmupSeconds, "auto at the default scale");
     final java.util.Set<String> keys = new java.util.LinkedHashSet<>();
     for (SweepPlanner.Point point : p.points) {
-      keys.addAll(SweepPlanner.warmupKeys(point, java.util.Map.of()));
+      keys.add(SweepPlanner.warmupKey(point));
     }
-    // 12 points, 4 keys: the mix adds none (its get and put were warmed on each target)
-    assertEquals(12, p.points.size());
-    assertEquals(4, keys.size(), keys.toString());
-    assertTrue(keys.contains("operation get --target direct"), keys.toString());
-    assertTrue(keys.contains("operation put --target thrift"), keys.toString());
-    final SweepPlanner.Point mix = p.points.stream().filter(x -> x.args.contains("hbaseload.operations=get:70,put:30")).findFirst().get();
-    assertEquals(2, SweepPlanner.warmupKeys(mix, java.util.Map.of()).size());
-    // the scenario's own mix when the point sets none; a zero weight is no operation
-    final SweepPlanner q = planner(new SweepPlanner.Overrides(), "sweep.threads = 4");
-    assertEquals(java.util.List.of("operation scan", "operation get"),
-        SweepPlanner.warmupKeys(q.points.get(0), java.util.Map.of("hbaseload.operations", "scan:50,put:0,get:50")));
+    assertEquals(java.util.List.of("--set hbaseload.operations=get:100", "--set hbaseload.operations=put:100"), java.util.List.copyOf(keys));
     final SweepPlanner.Overrides tiny = new SweepPlanner.Overrides();
     tiny.scale = "tiny";
     assertEquals(0, planner(tiny, "sweep.threads = 4").warmupSeconds, "off at tiny: a functional check");
