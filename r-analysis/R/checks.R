@@ -189,7 +189,9 @@ check_client_cost <- function(cycles, summary, pacing = FALSE) {
 # throughput is then what the machine gives HBase and the injectors together, and every CPU
 # second of the injector is one HBase did not get (measured: the suite reached 0.7-0.9 of PE's
 # throughput on this 2-core machine while its client CPU per request was 1.3-1.8x PE's).
-check_shared_cpu <- function(metrics, window, shared) {
+# isolated: the lab's note when HBase has CPUs of its own (then nothing is shared with it).
+check_shared_cpu <- function(metrics, window, shared, isolated = NULL) {
+  if (!is.null(isolated)) return(check_row("shared CPU", "n/a", paste("an isolated lab:", isolated), "", unit = "%"))
   if (!shared) return(check_row("shared CPU", "n/a", "the injectors are not on one machine with HBase", "", unit = "%"))
   if (is.null(metrics)) return(check_row("shared CPU", "n/a", "no metrics.csv in the run", "", unit = "%"))
   # every host's metrics are this machine's: one value a second is enough
@@ -227,7 +229,13 @@ check_steal <- function(metrics, window) {
             value = max(by_host$mean), unit = "%")
 }
 
-check_injector_cpu <- function(metrics, window, shared = FALSE) {
+# isolated: as for check_shared_cpu. The host metrics count the whole machine, the server CPUs
+# too: the client CPU check (cpu.R) judges the injector side on its own CPUs instead.
+check_injector_cpu <- function(metrics, window, shared = FALSE, isolated = NULL) {
+  if (!is.null(isolated)) {
+    return(check_row("injector CPU", "n/a", paste("an isolated lab: the client CPU check judges the injector side on its own CPUs",
+                                                  "(the host metrics count the whole machine, the server CPUs too)"), "", unit = "%"))
+  }
   if (is.null(metrics)) return(check_row("injector CPU", "n/a", "no metrics.csv in the run", ""))
   during <- metrics[time_ms >= window$run_start_ms & time_ms <= window$run_end_ms & !is.na(cpu_busy_pct)]
   if (nrow(during) == 0) return(check_row("injector CPU", "n/a", "no host metrics during the run", ""))

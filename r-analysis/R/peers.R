@@ -14,6 +14,10 @@ pe_key_values <- function(text) {
   stats::setNames(as.numeric(sub(".*=", "", pairs)), sub("=.*", "", pairs))
 }
 
+# The client a PE log line is about ("[TestClient-3]"), and its time in seconds (UTC).
+pe_client_of <- function(x) sub(".*\\[(TestClient-[0-9]+)\\].*", "\\1", x)
+pe_stamp <- function(x) as.numeric(as.POSIXct(substr(x, 1, 23), format = "%Y-%m-%d %H:%M:%OS", tz = "UTC"))
+
 # One PE log -> its clients and totals. Operations: each client's rows x cycles (PE's printed
 # TPS ignores --cycles); throughput: all operations over the longest client's time. PE keeps a
 # latency histogram per client and never merges them, so its p99 here is the worst client's.
@@ -26,11 +30,10 @@ parse_pe_log <- function(path) {
     from_args <- regmatches(header, regexpr("--cycles=[0-9]+", header))
     if (length(from_args) == 1) as.integer(sub(".*=", "", from_args)) else 1L
   }
-  client_of <- function(x) sub(".*\\[(TestClient-[0-9]+)\\].*", "\\1", x)
   finished <- grep("Finished class .* in [0-9]+ms at offset [0-9]+ for [0-9]+ rows", lines, value = TRUE)
   if (length(finished) == 0) stop_report("PE log ", path, " has no finished client (PE failed? see the log)")
   clients <- data.table::data.table(
-    client = client_of(finished),
+    client = pe_client_of(finished),
     ms = as.numeric(sub(".* in ([0-9]+)ms at offset.*", "\\1", finished)),
     rows = as.numeric(sub(".* for ([0-9]+) rows.*", "\\1", finished)))
   latency <- grep("\\] hbase.PerformanceEvaluation: Latency \\(us\\) : ", lines, value = TRUE)
@@ -38,9 +41,9 @@ parse_pe_log <- function(path) {
   if (length(latency) > 0) {
     stats <- data.table::rbindlist(lapply(latency, function(l) {
       kv <- pe_key_values(sub(".*Latency \\(us\\) : ", "", l))
-      data.table::data.table(client = client_of(l), mean_us = kv[["mean"]], p99_us = kv[["99th"]])
+      data.table::data.table(client = pe_client_of(l), mean_us = kv[["mean"]], p99_us = kv[["99th"]])
     }))
-    counts <- data.table::data.table(client = client_of(measures),
+    counts <- data.table::data.table(client = pe_client_of(measures),
                                      measures = as.numeric(sub(".*: ([0-9]+).*", "\\1", measures)))
     clients <- merge(merge(clients, stats, by = "client", all.x = TRUE), counts, by = "client", all.x = TRUE)
   } else {
@@ -64,13 +67,11 @@ parse_pe_log <- function(path) {
 # put's steady rate stays NA unless it ran 3 cycles).
 pe_steady_rate <- function(lines, clients, cycles) {
   if (cycles < 3) return(pe_steady_rate_from_progress(lines, cycles))
-  stamp <- function(x) as.numeric(as.POSIXct(substr(x, 1, 23), format = "%Y-%m-%d %H:%M:%OS", tz = "UTC"))
   starts <- grep("\\] hbase.PerformanceEvaluation: Cycle=[0-9]+ of [0-9]+", lines, value = TRUE)
   ends <- grep("Finished class .* in [0-9]+ms at offset", lines, value = TRUE)
-  client_of <- function(x) sub(".*\\[(TestClient-[0-9]+)\\].*", "\\1", x)
-  cyc <- data.table::data.table(client = client_of(starts), k = as.integer(sub(".*Cycle=([0-9]+) of.*", "\\1", starts)),
-                                t = vapply(starts, stamp, 0))
-  fin <- data.table::data.table(client = client_of(ends), t_end = vapply(ends, stamp, 0))
+  cyc <- data.table::data.table(client = pe_client_of(starts), k = as.integer(sub(".*Cycle=([0-9]+) of.*", "\\1", starts)),
+                                t = vapply(starts, pe_stamp, 0))
+  fin <- data.table::data.table(client = pe_client_of(ends), t_end = vapply(ends, pe_stamp, 0))
   rates <- vapply(split(cyc, by = "client"), function(c) {
     end <- fin[client == c$client[1], t_end][1]
     rows <- clients[client == c$client[1], rows]
@@ -83,19 +84,17 @@ pe_steady_rate <- function(lines, clients, cycles) {
 }
 
 pe_steady_rate_from_progress <- function(lines, cycles) {
-  stamp <- function(x) as.numeric(as.POSIXct(substr(x, 1, 23), format = "%Y-%m-%d %H:%M:%OS", tz = "UTC"))
-  client_of <- function(x) sub(".*\\[(TestClient-[0-9]+)\\].*", "\\1", x)
   progress <- grep("\\] hbase.PerformanceEvaluation: row \\[start=[0-9]+, current=[0-9]+, last=[0-9]+\\]", lines, value = TRUE)
   starts <- grep("\\] hbase.PerformanceEvaluation: Timed test starting in thread TestClient-[0-9]+", lines, value = TRUE)
   ends <- grep("\\] hbase.PerformanceEvaluation: Finished class .* in [0-9]+ms at offset", lines, value = TRUE)
   if (length(progress) == 0 || length(starts) == 0 || length(ends) == 0) return(NA_real_)
   field <- function(x, name) as.numeric(sub(paste0(".*", name, "=([0-9]+).*"), "\\1", x))
-  p <- data.table::data.table(client = client_of(progress), t = vapply(progress, stamp, 0), start = field(progress, "start"),
+  p <- data.table::data.table(client = pe_client_of(progress), t = vapply(progress, pe_stamp, 0), start = field(progress, "start"),
                               current = field(progress, "current"), last = field(progress, "last"))
   rates <- vapply(unique(p$client), function(name) {
     c <- p[client == name]
-    t0 <- min(vapply(starts[client_of(starts) == name], stamp, 0))
-    end <- max(vapply(ends[client_of(ends) == name], stamp, 0))
+    t0 <- min(vapply(starts[pe_client_of(starts) == name], pe_stamp, 0))
+    end <- max(vapply(ends[pe_client_of(ends) == name], pe_stamp, 0))
     per_cycle <- c$last[1] - c$start[1]
     # a cycle starts again where current falls back: rows done so far over every cycle
     c[, done := cumsum(c(0, diff(current) < 0)) * per_cycle + (current - start)]

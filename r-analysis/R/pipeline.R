@@ -61,7 +61,10 @@ analyse_run <- function(target, warmup_s = NA_real_) {
 
   hosts <- host_spans(spans, run$files)
   display <- display_metric(summary)
-  shared <- shared_machine(manifest)
+  cpu <- read_cpu(run$run_dir)
+  cpu_f <- cpu_facts(cpu, window, manifest, window$measured_requests)
+  isolated <- if (isTRUE(cpu_f$isolated)) cpu_f$lab_note else NULL
+  shared <- shared_machine(manifest) && is.null(isolated)   # an isolated lab shares nothing with HBase
   checks <- rbind(
     check_warmup(window),
     check_steady_state(trend),
@@ -71,8 +74,8 @@ analyse_run <- function(target, warmup_s = NA_real_) {
     check_overhead(summary),
     check_offtimer_gap(cycles, pacing),
     check_client_cost(cycles, summary, pacing),
-    check_injector_cpu(run$metrics, window, shared),
-    check_shared_cpu(run$metrics, window, shared),
+    check_injector_cpu(run$metrics, window, shared, isolated),
+    check_shared_cpu(run$metrics, window, shared, isolated),
     check_steal(run$metrics, window),
     check_worker_gc(run$gc, window, nrow(run$files)),
     check_pacing(summary, has_lag, manifest$pacing),
@@ -87,18 +90,7 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   )
   server_metrics <- read_server_metrics(run$run_dir)
   server <- server_finding(server_metrics, window)
-  cpu <- read_cpu(run$run_dir)
-  cpu_f <- cpu_facts(cpu, window, manifest, window$measured_requests)
   checks <- rbind(checks, check_server_metrics(server), check_cpu(cpu_f))
-  if (isTRUE(cpu_f$isolated)) {
-    # The host metrics count the whole machine, HBase's own CPUs too: in an isolated lab the
-    # client CPU check judges the injector side on its CPUs, and nothing is shared with HBase.
-    checks[check == "shared CPU", `:=`(status = "n/a", result = paste("an isolated lab:", cpu_f$lab_note))]
-    checks[check == "injector CPU", `:=`(status = "n/a", value = NA_real_,
-                                          result = paste("an isolated lab: the client CPU check judges the injector side on its own CPUs",
-                                                         "(the host metrics count the whole machine, the server CPUs too)"))]
-    shared <- FALSE
-  }
   facts <- list(client = client_cost(cycles, summary), trend = trend, window = window, shared = shared,
                 cpu_pct = checks[check == "injector CPU", value], pacing = pacing, server = server, cpu = cpu_f,
                 throughput_rps = summary[test == "total", throughput_rps])

@@ -2,8 +2,8 @@
 # run-tests.R [--jobs N] - run every testthat test of r-analysis, from any directory.
 # Prints testthat's output, then one line "r-analysis: N passed, M failed"
 # (N, M = expectations; errors and skips count as failed). Exit 1 when M > 0.
-# --jobs N runs the test files in N forked processes (base R's parallel), each file whole in
-# one of them, the largest first; their output is printed file by file once all are done.
+# Each file's tests run whole, the largest file first; with --jobs N in N forked processes (base
+# R's parallel). The output is printed file by file once all are done.
 
 script_dir <- local({
   file_arg <- sub("^--file=", "", grep("^--file=", commandArgs(trailingOnly = FALSE), value = TRUE))
@@ -21,7 +21,8 @@ if (length(args) > 0) {
   jobs <- as.integer(args[[2]])
 }
 
-# One file's tests: its expectation counts and what its reporter printed.
+# One file's tests (the helpers already loaded): its expectation counts and what its reporter
+# printed. Errors and skips count as failed.
 run_file <- function(file) {
   name <- sub("^test-(.*)\\.R$", "\\1", file)
   results <- NULL
@@ -43,41 +44,35 @@ run_file <- function(file) {
 }
 
 counts <- tryCatch({
-  if (jobs == 1L) {
-    results <- as.data.frame(testthat::test_dir(test_dir, reporter = testthat::ProgressReporter$new(show_praise = FALSE),
-                                                stop_on_failure = FALSE, stop_on_warning = FALSE))
-    c(passed = sum(results$passed),
-      failed = sum(results$failed) + sum(results$error) + sum(results$skipped))
-  } else {
-    # The helpers (every R file of r-analysis, data.table, ggplot2) are loaded once, here, into
-    # the global environment each forked process inherits. source_test_helpers runs them from
-    # tests/testthat/, where test_path() finds its fixtures only when testthat says it is testing.
-    Sys.setenv(TESTTHAT = "true")
-    testthat::source_test_helpers(test_dir, env = globalenv())
-    Sys.unsetenv("TESTTHAT")
-    # Compiled once here rather than by R's JIT again in every forked process.
-    for (name in ls(globalenv())) {
-      f <- get(name, envir = globalenv())
-      if (is.function(f)) assign(name, compiler::cmpfun(f), envir = globalenv())
-    }
-    files <- list.files(test_dir, pattern = "^test-.*\\.R$")
-    files <- files[order(-file.size(file.path(test_dir, files)), files)]   # the long ones start first
-    per_file <- parallel::mclapply(files, run_file, mc.cores = jobs, mc.preschedule = FALSE)
-    passed <- 0L
-    failed <- 0L
-    for (i in seq_along(files)) {
-      r <- per_file[[i]]
-      if (!is.list(r)) {   # the forked process itself died
-        message("run-tests.R: ", files[[i]], ": ", paste(as.character(r), collapse = " "))
-        failed <- failed + 1L
-        next
-      }
-      cat(r$printed, sep = "\n")
-      passed <- passed + r$passed
-      failed <- failed + r$failed
-    }
-    c(passed = passed, failed = failed)
+  # The helpers (every R file of r-analysis, data.table, ggplot2) are loaded once, here, into
+  # the global environment each file's tests (and each forked process) see. source_test_helpers
+  # runs them from tests/testthat/, where test_path() finds its fixtures only when testthat says
+  # it is testing.
+  Sys.setenv(TESTTHAT = "true")
+  testthat::source_test_helpers(test_dir, env = globalenv())
+  Sys.unsetenv("TESTTHAT")
+  # Compiled once here rather than by R's JIT again in every forked process.
+  for (name in ls(globalenv())) {
+    f <- get(name, envir = globalenv())
+    if (is.function(f)) assign(name, compiler::cmpfun(f), envir = globalenv())
   }
+  files <- list.files(test_dir, pattern = "^test-.*\\.R$")
+  files <- files[order(-file.size(file.path(test_dir, files)), files)]   # the long ones start first
+  per_file <- if (jobs == 1L) lapply(files, run_file) else parallel::mclapply(files, run_file, mc.cores = jobs, mc.preschedule = FALSE)
+  passed <- 0L
+  failed <- 0L
+  for (i in seq_along(files)) {
+    r <- per_file[[i]]
+    if (!is.list(r)) {   # the forked process itself died
+      message("run-tests.R: ", files[[i]], ": ", paste(as.character(r), collapse = " "))
+      failed <- failed + 1L
+      next
+    }
+    cat(r$printed, sep = "\n")
+    passed <- passed + r$passed
+    failed <- failed + r$failed
+  }
+  c(passed = passed, failed = failed)
 }, error = function(e) {
   message("run-tests.R: ", conditionMessage(e))
   c(passed = 0, failed = 1)

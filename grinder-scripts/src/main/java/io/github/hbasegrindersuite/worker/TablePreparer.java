@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
@@ -143,11 +144,11 @@ public final class TablePreparer {
    * A sweep that has prepared a key once need not ask HBase again while HBase keeps running.
    * Empty when every preparation must go to HBase (prepare.mode=fresh, prepare.recreate=true).
    */
-  public java.util.Optional<String> reuseKey() {
+  public Optional<String> reuseKey() {
     if (settings.prepareMode() == Mode.FRESH || settings.flag(Key.PREPARE_RECREATE)) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
-    return java.util.Optional.of(name.getNameAsString() + " on " + settings.text(Key.HBASE_SITE) + "|"
+    return Optional.of(name.getNameAsString() + " on " + settings.text(Key.HBASE_SITE) + "|"
         + settings.text(Key.ZOOKEEPER_QUORUM) + ":" + settings.integer(Key.ZOOKEEPER_PORT) + ": " + signature());
   }
 

@@ -1,5 +1,7 @@
 package io.github.hbasegrindersuite.lifecycle;
 
+import io.github.hbasegrindersuite.worker.Settings;
+import io.github.hbasegrindersuite.worker.TablePreparer;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -250,7 +252,7 @@ public final class SweepPlanner {
   }
 
   /**
-   * Every point's hbaseload.* settings through the worker's own {@link io.github.hbasegrindersuite.worker.Settings}:
+   * Every point's hbaseload.* settings through the worker's own {@link Settings}:
    * a bad value in the last point (1001 families, a wide row above its bound) fails the plan, before the first run.
    */
   private void checkPoints() throws LifecycleException {
@@ -267,7 +269,7 @@ public final class SweepPlanner {
         }
       });
       try {
-        io.github.hbasegrindersuite.worker.Settings.load(settings);
+        Settings.load(settings);
       } catch (io.github.hbasegrindersuite.worker.SettingsException e) {
         throw new LifecycleException(this.scenario.getFileName() + ": point " + (i + 1) + " (" + points.get(i).label + "): " + e.getMessage());
       }
@@ -486,7 +488,7 @@ public final class SweepPlanner {
     try {
       final Properties properties = new Properties();
       properties.putAll(props);   // Settings.load(Properties) takes the hbaseload.* keys of a whole run's file
-      return new io.github.hbasegrindersuite.worker.TablePreparer(io.github.hbasegrindersuite.worker.Settings.load(properties))
+      return new TablePreparer(Settings.load(properties))
           .reuseKey().orElse(null);
     } catch (RuntimeException e) {
       return null;
