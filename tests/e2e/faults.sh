@@ -490,7 +490,28 @@ t_fault_sweep_killed() {
   fi
 }
 
+# A worker JVM that exits at its start (here: an option the JVM refuses in grinder.jvm.arguments)
+# never reaches the console, and Grinder's agent keeps reporting itself running: the run ends
+# within seconds, not at the 180 s worker-start timeout, naming the worker and what its JVM said.
+t_fault_worker_exits_at_start() {
+  local props=$TEST_LOGS/bad-jvm.properties run_dir status reason left
+  sed 's/^grinder.jvm.arguments = /grinder.jvm.arguments = -XX:+NoSuchOptionHere /' "$RT_PROPS" > "$props"
+  rt_logged fault-bad-jvm 120 "$RT_SUITE" run --properties "$props" --injectors 2 --threads 2 --duration 20
+  run_dir=$(rt_run_dir)
+  status=$(jq -r .status "$run_dir/manifest.json" 2> /dev/null)
+  reason=$(jq -r .reason "$run_dir/manifest.json" 2> /dev/null)
+  left=$(rt_procs_in "$run_dir" | tr '\n' ' ')
+  if ((RT_RC == 1 && RT_SECONDS < 60)) && [[ $status == incomplete && -z $left ]] \
+     && [[ $reason == *"the workers of inj1, inj2 exited at their start: Unrecognized VM option 'NoSuchOptionHere'"* ]] \
+     && grep -q "suite run: ${run_dir##*/} incomplete: the workers of inj1, inj2 exited at their start: Unrecognized VM option" <<< "$RT_OUT"; then
+    pass "fault, worker exits at its start: the run ended in ${RT_SECONDS}s (not at the 180 s worker-start timeout), exit 1, naming both hosts' workers and the option their JVM refused"
+  else
+    fail "fault, worker exits at its start: rc $RT_RC in ${RT_SECONDS}s, status $status ($reason), left: $left; $(grep -m1 'suite run:' <<< "$RT_OUT")"
+  fi
+}
+
 run_fault_tests() {
+  t_fault_worker_exits_at_start
   t_fault_worker_killed
   t_fault_agent_killed
   t_fault_console_killed

@@ -6,9 +6,11 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -57,6 +59,8 @@ import org.picocontainer.Startable;
 public final class RunController implements Startable {
 
   private static final long POLL_MS = 250;
+  /** How long an agent's workers must have exited before one never heard from counts as exited at its start. */
+  private static final long EXITED_GRACE_MS = 2000;
   /** Written by {@link #markStopping}; libexec/suite-run reads it. */
   static final String STOPPING_FILE = "stopping";
 
@@ -89,6 +93,8 @@ public final class RunController implements Startable {
   /** Samples of the total statistics seen (one a second): the warm-up judge takes each once. */
   private volatile long totalSamples;
   private volatile boolean stopAsked;
+  /** The injector session's folder, or null for a console of one run. */
+  private File sessionDirectory;
 
   public RunController(ProcessControl processControl, FileDistribution fileDistribution,
                        SampleModel model, SampleModelViews views, ConsoleProperties consoleProperties,
@@ -110,6 +116,7 @@ public final class RunController implements Startable {
   public void start() {
     final String session = System.getProperty(SessionRequests.SESSION_DIR, "").trim();
     if (!session.isEmpty()) {
+      sessionDirectory = new File(session);
       listen();
       thread = new Thread(() -> sessionLoop(new SessionRequests(new File(session))), "hbasegrinder-session-controller");
       thread.setDaemon(true);
@@ -324,6 +331,11 @@ public final class RunController implements Startable {
     boolean graceWorks = true;
     final WarmupJudge judge = run.warmupMaxSeconds() > 0 ? new WarmupJudge(run.warmupMaxSeconds()) : null;
     final CpuTail cpu = judge == null ? null : new CpuTail(new File(run.runDirectory(), "cpu.csv").getPath());
+    final Map<String, AgentLogWatch> agentLogs = new LinkedHashMap<>();
+    for (String agent : run.agents()) {
+      agentLogs.put(agent, AgentLogWatch.of(agent, run.runDirectory(), sessionDirectory));
+    }
+    long nextLogRead = loadStart;
     long judgedSamples = totalSamples;
     CpuTail.Interval lastCpu = null;
     while (true) {
@@ -352,6 +364,13 @@ public final class RunController implements Startable {
           processControl.resetWorkerProcesses();
           stopAsked = true;
         }
+      }
+      if (now >= nextLogRead) {
+        final Outcome exited = workersExitedAtStart(agentLogs, processes, now);
+        if (exited != null) {
+          return exited;
+        }
+        nextLogRead = now + 1000;
       }
       final Outcome verdict = RunRules.follow(roster, now - loadStart, processes,
           run.workerStartTimeoutSeconds(), run.runTimeoutSeconds());
@@ -382,6 +401,35 @@ public final class RunController implements Startable {
       }
       Thread.sleep(POLL_MS);
     }
+  }
+
+  /**
+   * A worker JVM that exits before it reaches the console is seen only in its agent's log: end the
+   * run then, naming it, rather than at the worker-start timeout.
+   */
+  private Outcome workersExitedAtStart(Map<String, AgentLogWatch> agentLogs, int processes, long now) {
+    final List<AgentLogWatch> exited = new ArrayList<>();
+    boolean graceOver = false;
+    for (String agent : roster.agentsShortOfWorkers(processes)) {
+      final AgentLogWatch log = agentLogs.get(agent);
+      if (log == null) {
+        continue;
+      }
+      log.poll(now);
+      if (log.workersExited(now, 0)) {
+        exited.add(log);
+        graceOver |= log.workersExited(now, EXITED_GRACE_MS);
+      }
+    }
+    // the grace once over for one, every agent whose workers are gone is named with it
+    if (!graceOver || exited.stream().anyMatch(log -> !roster.agentsShortOfWorkers(processes).contains(log.agent()))) {
+      return null;
+    }
+    final String reason = AgentLogWatch.exitedAtStart(exited);
+    say("run controller: " + reason + ": stopping the run");
+    processControl.resetWorkerProcesses();
+    stopAsked = true;
+    return new Outcome(Outcome.Kind.START_FAILED, reason);
   }
 
   private void finish(RunSettings run, Outcome outcome) {
