@@ -24,7 +24,7 @@ rt_logged() {
 # The properties of the test runs: a small table, a 50/50 mix.
 rt_properties() {
   RT_PROPS=$TEST_LOGS/run-tests.properties
-  { cat "$SUITE_ROOT/grinder.properties"
+  { e2e_worker_c1 < "$SUITE_ROOT/grinder.properties"
     printf 'hbaseload.table = e2erun\nhbaseload.rows = 2000\nhbaseload.regions = 4\nhbaseload.value.size = 100\n'
     printf 'hbaseload.operations = get:50,put:50\n'; } > "$RT_PROPS"
 }

@@ -101,6 +101,21 @@ class SweepPlannerTest {
   }
 
   @Test
+  void tinyWorkersCompileWithC1OnlyUnlessTheScenarioChoseItsCompilers() throws Exception {
+    final SweepPlanner.Overrides o = new SweepPlanner.Overrides();
+    o.scale = "tiny";
+    assertEquals("-XX:TieredStopAtLevel=1", planner(o, "sweep.threads = 1").base.get("grinder.jvm.arguments"));
+    assertEquals("-Xmx1g -XX:TieredStopAtLevel=1",
+        planner(o, "sweep.threads = 1", "grinder.jvm.arguments = -Xmx1g").base.get("grinder.jvm.arguments"));
+    assertEquals("-Xmx1g -XX:-TieredCompilation",
+        planner(o, "sweep.threads = 1", "grinder.jvm.arguments = -Xmx1g -XX:-TieredCompilation").base.get("grinder.jvm.arguments"));
+    assertEquals("-XX:TieredStopAtLevel=3",
+        planner(o, "sweep.threads = 1", "grinder.jvm.arguments = -XX:TieredStopAtLevel=3").base.get("grinder.jvm.arguments"));
+    assertEquals("-Xmx1g", planner(new SweepPlanner.Overrides(), "sweep.threads = 1", "grinder.jvm.arguments = -Xmx1g")
+        .base.get("grinder.jvm.arguments"), "the default scale measures: its workers keep C2");
+  }
+
+  @Test
   void aNumberMultipliesRowsAndThreadsAndTheScenarioKeyWorksLikeTheOption() throws Exception {
     final SweepPlanner p = planner(new SweepPlanner.Overrides(), "sweep.scale = 3", "sweep.threads = 6,12", "hbaseload.rows = 5000");
     assertEquals("3", p.scale.text);
