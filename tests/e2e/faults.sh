@@ -54,36 +54,46 @@ ft_run_going() {
   [[ -n $FT_RUN_DIR ]] && ft_wait_lines "$FT_RUN_DIR/$file" "$n" 90
 }
 
-# SIGKILL one injector's worker mid-run: the other host measures to its end; the killed
-# worker's data log is collected, short of at most about a second before the kill; the run
-# ends incomplete, non-zero, naming the worker; nothing is left running.
-t_fault_worker_killed() {
-  local run_dir pid kill_ms last_ms rc=0 started=$SECONDS
-  if ! ft_start_run worker injectors/inj2/inj2-0-data.log 500 --properties "$RT_PROPS" --injectors 2 --threads 4 --duration 20; then
-    fail "fault, worker killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-worker.log")"
+# SIGKILL one injector's worker (inj2) and another injector's agent (inj3) in the same run: the
+# third host measures to its end; each lost host's data log is collected, short of at most about
+# a second before the kill; the run ends incomplete, non-zero, naming both; nothing is left
+# running. (One run for both faults: each costs a run's start otherwise.)
+t_fault_worker_and_agent_killed() {
+  local run_dir worker agent kill_ms rc=0 started=$SECONDS
+  if ! ft_start_run killed injectors/inj3/inj3-0-data.log 500 --properties "$RT_PROPS" --injectors 3 --threads 6 --duration 14; then
+    fail "fault, worker and agent killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-killed.log")"
     return
   fi
   local run_pid=$FT_RUN_PID
   run_dir=$FT_RUN_DIR
+  ft_wait_lines "$run_dir/injectors/inj2/inj2-0-data.log" 500 30
   sleep 2
-  pid=$(ft_worker_pid "$run_dir" inj2)
+  worker=$(ft_worker_pid "$run_dir" inj2)
+  agent=$(cat "$run_dir/injectors/inj3/agent.pid" 2> /dev/null)
   kill_ms=$(date +%s%3N)
-  [[ -n $pid ]] && kill -KILL "$pid"
+  [[ -n $worker ]] && kill -KILL "$worker"
+  [[ -n $agent ]] && kill -KILL "$agent"
   wait "$run_pid" || rc=$?
-  last_ms=$(awk -F', *' 'NR > 1 && $4 ~ /^[0-9]+$/ { if ($4 > m) m = $4 } END { printf "%.0f\n", m }' "$run_dir/injectors/inj2/inj2-0-data.log")
-  local inj1_span status reason
+  local host last short="" inj1_span status reason
+  declare -A before_kill
+  for host in inj2 inj3; do
+    last=$(awk -F', *' 'NR > 1 && $4 ~ /^[0-9]+$/ { if ($4 > m) m = $4 } END { printf "%.0f\n", m }' "$run_dir/injectors/$host/$host-0-data.log")
+    before_kill[$host]=$((kill_ms - last))
+    short+="$host $((kill_ms - last)) ms "
+    ((kill_ms - last <= 1500)) || short+="(too early) "
+  done
   inj1_span=$(awk -F', *' 'NR > 1 && $4 ~ /^[0-9]+$/ { if (!f || $4 < f) f = $4; if ($4 > l) l = $4 } END { print int((l - f) / 1000) }' "$run_dir/injectors/inj1/inj1-0-data.log")
   status=$(jq -r .status "$run_dir/manifest.json" 2> /dev/null)
   reason=$(jq -r .reason "$run_dir/manifest.json" 2> /dev/null)
-  if [[ -n $pid ]] && ((rc == 1)) && [[ $status == incomplete ]] && [[ $reason == *"inj2-0"*"ran to the end"* ]] \
-     && ((kill_ms - last_ms <= 1500)) && ((inj1_span >= 17)) && [[ -z $(rt_procs_in "$run_dir") ]] \
-     && grep -q "suite run: ${run_dir##*/} incomplete: .*inj2-0" "$TEST_LOGS/fault-worker.log"; then
-    pass "fault, worker killed: inj1 measured on for ${inj1_span}s, inj2's log kept to $((kill_ms - last_ms)) ms before the kill, incomplete naming inj2-0, exit 1, in $((SECONDS - started))s"
+  if [[ -n $worker && -n $agent && $short != *"too early"* ]] && ((rc == 1 && inj1_span >= 11)) && [[ $status == incomplete ]] \
+     && [[ $reason == *inj3* && $reason == *"inj2-0"* && $reason == *"ran to the end"* ]] && [[ -z $(rt_procs_in "$run_dir") ]] \
+     && grep -q "suite run: ${run_dir##*/} incomplete: .*inj3.*inj2-0" "$TEST_LOGS/fault-killed.log"; then
+    pass "fault, worker killed: inj1 measured on for ${inj1_span}s, inj2's log kept to ${before_kill[inj2]} ms before the kill, incomplete naming inj2-0, exit 1"
+    pass "fault, agent killed (same run): inj3's log ends ${before_kill[inj3]} ms before the kill, its worker gone with it, the run naming inj3, nothing left, in $((SECONDS - started))s"
   else
-    fail "fault, worker killed: pid ${pid:-none}, rc $rc, status $status ($reason), inj2 log $((kill_ms - last_ms)) ms short, inj1 ${inj1_span}s, left: $(rt_procs_in "$run_dir" | tr '\n' ' ')"
+    fail "fault, worker and agent killed: pids ${worker:-none}/${agent:-none}, rc $rc, status $status ($reason), logs short: $short inj1 ${inj1_span}s, left: $(rt_procs_in "$run_dir" | tr '\n' ' ')"
   fi
 }
-
 
 # Stop HBase mid-run and start it again: failed calls end at the watchdog's deadline (timeout + 10%),
 # at most one in ten later and none past twice the timeout (a wait the interrupt cannot reach ends
@@ -130,36 +140,6 @@ t_fault_hbase_restart() {
     pass "fault, HBase restarted: $failed failed calls ($overran past the ${deadline_ms} ms deadline), the longest ${longest} ms (timeout $timeout_ms), $resumed requests after the last failure, degraded, data logs = console, in $((SECONDS - started))s"
   else
     fail "fault, HBase restarted: rc $rc, status $status ($reason), failed $failed, longest ${longest} ms (timeout $timeout_ms), $overran past the ${deadline_ms} ms deadline, resumed $resumed, data logs [$datalog] console [$console]"
-  fi
-}
-
-# SIGKILL one injector's agent mid-run: its worker ends with it (the agent feeds its stdin),
-# the other host measures to its end, the lost host's data log is collected up to about a second
-# before the kill, and the run ends incomplete, non-zero, naming the agent.
-t_fault_agent_killed() {
-  local run_dir pid kill_ms last_ms rc=0 started=$SECONDS
-  if ! ft_start_run agent injectors/inj2/inj2-0-data.log 500 --properties "$RT_PROPS" --injectors 2 --threads 4 --duration 20; then
-    fail "fault, agent killed: the run did not get going: $(tail -3 "$TEST_LOGS/fault-agent.log")"
-    return
-  fi
-  local run_pid=$FT_RUN_PID
-  run_dir=$FT_RUN_DIR
-  sleep 2
-  pid=$(cat "$run_dir/injectors/inj2/agent.pid" 2> /dev/null)
-  kill_ms=$(date +%s%3N)
-  [[ -n $pid ]] && kill -KILL "$pid"
-  wait "$run_pid" || rc=$?
-  last_ms=$(awk -F', *' 'NR > 1 && $4 ~ /^[0-9]+$/ { if ($4 > m) m = $4 } END { printf "%.0f\n", m }' "$run_dir/injectors/inj2/inj2-0-data.log")
-  local inj1_span status reason
-  inj1_span=$(awk -F', *' 'NR > 1 && $4 ~ /^[0-9]+$/ { if (!f || $4 < f) f = $4; if ($4 > l) l = $4 } END { print int((l - f) / 1000) }' "$run_dir/injectors/inj1/inj1-0-data.log")
-  status=$(jq -r .status "$run_dir/manifest.json" 2> /dev/null)
-  reason=$(jq -r .reason "$run_dir/manifest.json" 2> /dev/null)
-  if [[ -n $pid ]] && ((rc == 1)) && [[ $status == incomplete ]] && [[ $reason == *inj2* ]] \
-     && ((kill_ms - last_ms <= 1500)) && ((inj1_span >= 17)) && [[ -z $(rt_procs_in "$run_dir") ]] \
-     && grep -q "suite run: ${run_dir##*/} incomplete: .*inj2" "$TEST_LOGS/fault-agent.log"; then
-    pass "fault, agent killed: inj1 measured on for ${inj1_span}s, inj2's log ends $((kill_ms - last_ms)) ms from the kill, incomplete naming inj2, exit 1, in $((SECONDS - started))s"
-  else
-    fail "fault, agent killed: pid ${pid:-none}, rc $rc, status $status ($reason), inj2 log $((kill_ms - last_ms)) ms short, inj1 ${inj1_span}s, left: $(rt_procs_in "$run_dir" | tr '\n' ' ')"
   fi
 }
 
@@ -512,8 +492,7 @@ t_fault_worker_exits_at_start() {
 
 run_fault_tests() {
   t_fault_worker_exits_at_start
-  t_fault_worker_killed
-  t_fault_agent_killed
+  t_fault_worker_and_agent_killed
   t_fault_console_killed
   t_fault_run_killed
   t_fault_run_killed_collect
