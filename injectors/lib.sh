@@ -13,9 +13,12 @@
 # Every ssh call puts "--" before the destination (the planner refuses destinations that start
 # with '-' too) and every PID read from a remote host is checked to be a number before use.
 
-# The hosts of this run, index 0..n-1, as plan.json lists them.
+# The hosts of this run, index 0..n-1, as plan.json lists them (set whole by lifecycle's PlanShell;
+# HOST_NS by plan_hosts_ns).
 HOST_IDS=()
 HOST_KIND=()
+HOST_INDEX=()
+HOST_THREADS=()
 HOST_DEST=()
 HOST_JAVA=()
 HOST_WORK=()
@@ -128,14 +131,14 @@ host_sh() {
   esac
 }
 
-# A run's hosts from its plan.json into the arrays the functions here work on.
-read_plan_hosts() {
-  local id kind index dest java work dir
-  while IFS=$'\t' read -r id kind index dest java work dir; do
-    HOST_IDS+=("$id"); HOST_KIND+=("$kind"); HOST_DEST+=("$dest"); HOST_JAVA+=("$java"); HOST_WORK+=("$work")
-    HOST_RUN_DIR+=("$dir")
-    if [[ $kind == netns ]]; then HOST_NS+=("$(lab_ns "$index")"); else HOST_NS+=(""); fi
-  done < <(jq -r '.hosts[] | [.id, .kind, .index, .destination, .java, .work_dir, .run_dir_on_host] | @tsv' "$1")
+# The network namespace of each host of the plan (HOST_KIND, HOST_INDEX: lifecycle's PlanShell)
+# into HOST_NS, empty for hosts that are not namespaces.
+plan_hosts_ns() {
+  local i
+  HOST_NS=()
+  for i in "${!HOST_IDS[@]}"; do
+    if [[ ${HOST_KIND[$i]} == netns ]]; then HOST_NS+=("$(lab_ns "${HOST_INDEX[$i]}")"); else HOST_NS+=(""); fi
+  done
 }
 
 # Where host I keeps this run's files (plan.json "run_dir_on_host").

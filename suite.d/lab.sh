@@ -131,11 +131,6 @@ lab_join_servers() {
   [[ -z $pid ]] || lab_join shim "$pid"
 }
 
-# The split a run's plan.json decided (lifecycle's LabCpus): LAB_SPEC LAB_SERVER_CPUS LAB_CLIENT_CPUS LAB_ISOLATED LAB_NOTE.
-lab_from_plan() {
-  eval "$(jq -r '.lab | @sh "LAB_SPEC=\(.cpus) LAB_SERVER_CPUS=\(.server_cpus) LAB_CLIENT_CPUS=\(.client_cpus) LAB_ISOLATED=\(.isolated) LAB_NOTE=\(.note)"' "$1")"
-}
-
 # Run COMMAND in ROLE: the subshell joins first, then execs, so everything it starts is born there.
 lab_exec() {
   local role=$1; shift

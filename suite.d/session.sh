@@ -28,7 +28,10 @@ session_alive() {
 
 # The session's hosts as "id kind" lines, and this run's.
 session_hosts() { jq -r '.hosts[] | "\(.id) \(.kind)"' "$SUITE_SESSION/session.json"; }
-plan_hosts() { jq -r '.hosts[] | "\(.id) \(.kind)"' "$PLAN"; }
+plan_hosts() {
+  local i
+  for i in "${!HOST_IDS[@]}"; do echo "${HOST_IDS[$i]} ${HOST_KIND[$i]}"; done
+}
 
 # Start the session for this run's hosts: its lab, console (session mode) and agents.
 session_start() {
@@ -90,13 +93,9 @@ session_submit() {
   done
   cp "$RUN_DIR/distribution/grinder.properties" "$SUITE_SESSION/distribution/$RUN_ID.properties"
   {
-    printf 'hbasegrinder.run.dir=%s\n' "$RUN_DIR"
-    printf 'hbasegrinder.agents=%s\n' "$(IFS=,; echo "${HOST_IDS[*]}")"
+    # the run's settings are its plan's; the properties are the session's copy of the run's
+    printf 'hbasegrinder.plan=%s\n' "$PLAN"
     printf 'hbasegrinder.properties=%s\n' "$SUITE_SESSION/distribution/$RUN_ID.properties"
-    printf 'hbasegrinder.agentTimeout=%s\nhbasegrinder.runTimeout=%s\nhbasegrinder.workerStartTimeout=%s\n' \
-      "$AGENT_TIMEOUT" "$RUN_TIMEOUT" "$WORKER_START_TIMEOUT"
-    printf 'hbasegrinder.metrics.port=%s\n' "$METRICS_PORT"
-    printf 'hbasegrinder.warmup.maxSeconds=%s\n' "${WARMUP_MAX_S:-0}"
   } > "$request.tmp"
   mv -f "$request.tmp" "$request.request"
   info "  submitted to the session's console ($SUITE_SESSION)"

@@ -46,14 +46,14 @@ import org.picocontainer.Startable;
  * them, stop, write the console's statistics and sample timeline to runs/run-N/console, and exit
  * the console with the outcome's status (see {@link Outcome.Kind}).
  *
- * <p>Dormant unless the system property {@value RunSettings#RUN_DIR} names a run folder, so a
+ * <p>Dormant unless the system property {@value RunSettings#PLAN} names a run's plan.json, so a
  * plain console is unaffected. Works in the Swing console too: a person watches the graphs; a
  * "stop collecting" there ends the run early (recorded in the reason).
  *
  * <p>With {@value SessionRequests#SESSION_DIR} instead, the console is an injector session: it runs
  * one run after another as {@link SessionRequests} asks, the same way, with the agents (and in
- * single-process mode their warm JVMs) kept between runs, until the session is stopped. A run with
- * {@value RunSettings#WARMUP_MAX_SECONDS} is a warm-up: its workers are stopped as soon as the
+ * single-process mode their warm JVMs) kept between runs, until the session is stopped. A run whose
+ * plan has warmup_max_s is a warm-up: its workers are stopped as soon as the
  * {@link WarmupJudge} finds the load steady and the JIT quiet (from the run's cpu.csv), or at the bound.
  */
 public final class RunController implements Startable {
@@ -123,10 +123,9 @@ public final class RunController implements Startable {
       thread.start();
       return;
     }
-    final Directory distribution = consoleProperties.getDistributionDirectory();
     final Optional<RunSettings> settings;
     try {
-      settings = RunSettings.from(System.getProperties(), distribution == null ? null : distribution.getFile());
+      settings = RunSettings.from(System.getProperties());
     } catch (RunSettings.SettingsException e) {
       badSettings(e.getMessage());
       return;
@@ -201,15 +200,14 @@ public final class RunController implements Startable {
   }
 
   private Outcome runRequest(SessionRequests.Request request) {
-    final Directory distribution = consoleProperties.getDistributionDirectory();
     final RunSettings run;
     try {
       final String unreadable = request.properties.getProperty(RunSettings.PREFIX + "request.unreadable");
       if (unreadable != null) {
         throw new RunSettings.SettingsException("request " + request.name() + " is unreadable: " + unreadable);
       }
-      run = RunSettings.from(request.properties, distribution == null ? null : distribution.getFile())
-          .orElseThrow(() -> new RunSettings.SettingsException("request " + request.name() + " names no " + RunSettings.RUN_DIR));
+      run = RunSettings.from(request.properties)
+          .orElseThrow(() -> new RunSettings.SettingsException("request " + request.name() + " names no " + RunSettings.PLAN));
     } catch (RunSettings.SettingsException e) {
       System.out.println("run controller: " + e.getMessage());
       return new Outcome(Outcome.Kind.BAD_SETTINGS, e.getMessage());
@@ -524,9 +522,10 @@ public final class RunController implements Startable {
   private void badSettings(String message) {
     final Outcome outcome = new Outcome(Outcome.Kind.BAD_SETTINGS, message);
     say("run controller: " + message);
-    final String runDir = System.getProperty(RunSettings.RUN_DIR, "").trim();
-    final File consoleDir = new File(runDir, "console");
-    if (!runDir.isEmpty() && (consoleDir.isDirectory() || consoleDir.mkdirs())) {
+    // the plan lives in its run's folder
+    final File plan = new File(System.getProperty(RunSettings.PLAN, "").trim());
+    final File consoleDir = new File(plan.getAbsoluteFile().getParentFile(), "console");
+    if (!plan.getPath().isEmpty() && (consoleDir.isDirectory() || consoleDir.mkdirs())) {
       try {
         outcome.write(new File(consoleDir, "outcome.properties"));
       } catch (IOException e) {

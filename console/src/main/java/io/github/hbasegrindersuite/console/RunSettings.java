@@ -1,6 +1,13 @@
 package io.github.hbasegrindersuite.console;
 
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
 import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -11,43 +18,31 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * What the run controller is asked to do, read from {@code hbasegrinder.*} system properties.
- * Without {@value #RUN_DIR} the controller is dormant and the console behaves as a plain
+ * What the run controller is asked to do: the run's plan.json (lifecycle's PlanJson, the one record
+ * of a run's settings), named by the {@code hbasegrinder.*} system properties (or a session's
+ * request). Without {@value #PLAN} the controller is dormant and the console behaves as a plain
  * Grinder console.
  *
  * <table>
  * <caption>keys</caption>
- * <tr><td>{@value #RUN_DIR}</td><td>the run folder (runs/run-N); turns the controller on</td></tr>
- * <tr><td>{@value #AGENTS}</td><td>comma-separated grinder.hostID of every expected agent</td></tr>
- * <tr><td>{@value #PROPERTIES}</td><td>the properties sent to the agents (default:
- *   grinder.properties in the distribution directory)</td></tr>
- * <tr><td>{@value #AGENT_TIMEOUT}</td><td>seconds to wait for the agents (60)</td></tr>
- * <tr><td>{@value #WORKER_START_TIMEOUT}</td><td>seconds for every worker to report (180)</td></tr>
- * <tr><td>{@value #RUN_TIMEOUT}</td><td>seconds from start to all workers finished (600)</td></tr>
+ * <tr><td>{@value #PLAN}</td><td>the run's plan.json; turns the controller on</td></tr>
+ * <tr><td>{@value #PROPERTIES}</td><td>the properties sent to the agents, where they are not the plan's
+ *   {@code console.properties} (a session's copy)</td></tr>
  * <tr><td>{@value #PROGRESS_INTERVAL}</td><td>seconds between progress lines (5)</td></tr>
  * <tr><td>{@value #EXIT_WHEN_DONE}</td><td>exit the console with the outcome's code (true)</td></tr>
- * <tr><td>{@value #LINGER}</td><td>seconds to keep the console up after the run (0)</td></tr>
- * <tr><td>{@value #METRICS_PORT}</td><td>port of the live Prometheus endpoint on 127.0.0.1 (0 or
- *   absent: none; ./suite run sets it)</td></tr>
- * <tr><td>{@value #WARMUP_MAX_SECONDS}</td><td>a warm-up run: its workers are stopped once the load is
- *   steady and the JIT quiet (WarmupJudge), at the latest after this many seconds of load (0 or absent:
- *   an ordinary run)</td></tr>
  * </table>
+ * From the plan: {@code run_dir}, the agents ({@code hosts[].id}), {@code timeouts} (agent_s,
+ * worker_start_s, run_s), {@code console.linger_s}, {@code console.metrics_port} (0: no live
+ * endpoint) and {@code warmup_max_s} (a warm-up run: its workers are stopped once the load is
+ * steady and the JIT quiet, WarmupJudge, at the latest after this many seconds of load).
  */
 public final class RunSettings {
 
   public static final String PREFIX = "hbasegrinder.";
-  public static final String RUN_DIR = PREFIX + "run.dir";
-  public static final String AGENTS = PREFIX + "agents";
+  public static final String PLAN = PREFIX + "plan";
   public static final String PROPERTIES = PREFIX + "properties";
-  public static final String AGENT_TIMEOUT = PREFIX + "agentTimeout";
-  public static final String WORKER_START_TIMEOUT = PREFIX + "workerStartTimeout";
-  public static final String RUN_TIMEOUT = PREFIX + "runTimeout";
   public static final String PROGRESS_INTERVAL = PREFIX + "progressInterval";
   public static final String EXIT_WHEN_DONE = PREFIX + "exitWhenDone";
-  public static final String LINGER = PREFIX + "linger";
-  public static final String METRICS_PORT = PREFIX + "metrics.port";
-  public static final String WARMUP_MAX_SECONDS = PREFIX + "warmup.maxSeconds";
 
   private static final Pattern HOST_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
@@ -70,84 +65,148 @@ public final class RunSettings {
   private final boolean exitWhenDone;
   private final int lingerSeconds;
   private final int metricsPort;
-  private int warmupMaxSeconds;
+  private final int warmupMaxSeconds;
 
-  private RunSettings(File runDirectory, List<String> agents, File propertiesFile,
-                      int agentTimeoutSeconds, int workerStartTimeoutSeconds,
-                      int runTimeoutSeconds, int progressIntervalSeconds,
-                      boolean exitWhenDone, int lingerSeconds, int metricsPort) {
-    this.runDirectory = runDirectory;
-    this.agents = agents;
-    this.propertiesFile = propertiesFile;
-    this.agentTimeoutSeconds = agentTimeoutSeconds;
-    this.workerStartTimeoutSeconds = workerStartTimeoutSeconds;
-    this.runTimeoutSeconds = runTimeoutSeconds;
+  private RunSettings(Plan plan, File propertiesFile, int progressIntervalSeconds, boolean exitWhenDone)
+      throws SettingsException {
+    this.runDirectory = new File(plan.text("run_dir"));
+    if (!runDirectory.isDirectory()) {
+      throw new SettingsException(plan.file + ": run_dir " + runDirectory + " is not a directory");
+    }
+    this.agents = parseAgents(plan.hostIds());
+    this.propertiesFile = propertiesFile != null ? propertiesFile : new File(plan.text("console", "properties"));
+    if (!this.propertiesFile.isFile()) {
+      throw new SettingsException("the properties to send, " + this.propertiesFile + ", are not a file");
+    }
+    this.agentTimeoutSeconds = plan.positive("timeouts", "agent_s");
+    this.workerStartTimeoutSeconds = plan.positive("timeouts", "worker_start_s");
+    this.runTimeoutSeconds = plan.positive("timeouts", "run_s");
+    this.lingerSeconds = plan.nonNegative("console", "linger_s");
+    this.metricsPort = plan.port("console", "metrics_port");
+    this.warmupMaxSeconds = plan.nonNegative(null, "warmup_max_s");
     this.progressIntervalSeconds = progressIntervalSeconds;
     this.exitWhenDone = exitWhenDone;
-    this.lingerSeconds = lingerSeconds;
-    this.metricsPort = metricsPort;
   }
 
   /**
-   * The settings in {@code properties}, or empty when {@value #RUN_DIR} is not set (dormant).
+   * The settings of the run whose plan {@value #PLAN} names, or empty when it is not set (dormant).
    *
-   * @param properties usually {@code System.getProperties()}
-   * @param distributionDirectory the console's distribution directory, for the default
-   *        properties file; may be null
+   * @param properties usually {@code System.getProperties()}, or a session's request
    */
-  public static Optional<RunSettings> from(Properties properties, File distributionDirectory)
-      throws SettingsException {
-    final String runDir = trimmed(properties, RUN_DIR);
-    if (runDir.isEmpty()) {
+  public static Optional<RunSettings> from(Properties properties) throws SettingsException {
+    final String plan = trimmed(properties, PLAN);
+    if (plan.isEmpty()) {
       return Optional.empty();
     }
-    final File runDirectory = new File(runDir);
-    if (!runDirectory.isDirectory()) {
-      throw new SettingsException(RUN_DIR + "=" + runDir + " is not a directory");
+    final String sent = trimmed(properties, PROPERTIES);
+    final int progress = integer(properties, PROGRESS_INTERVAL, 5);
+    if (progress <= 0) {
+      throw new SettingsException(PROGRESS_INTERVAL + "=" + progress + " is out of range (accepted: a whole number > 0)");
+    }
+    return Optional.of(new RunSettings(Plan.read(new File(plan)), sent.isEmpty() ? null : new File(sent), progress,
+        bool(properties, EXIT_WHEN_DONE, true)));
+  }
+
+  /** plan.json, read with the key of every field in the message of what is wrong with it. */
+  private static final class Plan {
+    final File file;
+    final JsonObject json;
+
+    private Plan(File file, JsonObject json) {
+      this.file = file;
+      this.json = json;
     }
 
-    final List<String> agents = parseAgents(trimmed(properties, AGENTS));
-
-    final String propertiesName = trimmed(properties, PROPERTIES);
-    final File propertiesFile;
-    if (!propertiesName.isEmpty()) {
-      propertiesFile = new File(propertiesName);
-    } else if (distributionDirectory != null) {
-      propertiesFile = new File(distributionDirectory, "grinder.properties");
-    } else {
-      throw new SettingsException(PROPERTIES + " is not set and there is no distribution directory");
-    }
-    if (!propertiesFile.isFile()) {
-      throw new SettingsException(PROPERTIES + ": " + propertiesFile + " is not a file");
+    static Plan read(File file) throws SettingsException {
+      try {
+        final JsonElement root = JsonParser.parseString(new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8));
+        if (!root.isJsonObject()) {
+          throw new SettingsException(PLAN + ": " + file + " is not a JSON object");
+        }
+        return new Plan(file, root.getAsJsonObject());
+      } catch (IOException | JsonParseException e) {
+        throw new SettingsException(PLAN + ": " + file + " cannot be read: " + e.getMessage());
+      }
     }
 
-    final RunSettings settings = new RunSettings(
-        runDirectory, agents, propertiesFile,
-        positive(properties, AGENT_TIMEOUT, 60),
-        positive(properties, WORKER_START_TIMEOUT, 180),
-        positive(properties, RUN_TIMEOUT, 600),
-        positive(properties, PROGRESS_INTERVAL, 5),
-        bool(properties, EXIT_WHEN_DONE, true),
-        nonNegative(properties, LINGER, 0),
-        port(properties, METRICS_PORT));
-    settings.warmupMaxSeconds = nonNegative(properties, WARMUP_MAX_SECONDS, 0);
-    return Optional.of(settings);
+    private JsonElement field(String section, String key) throws SettingsException {
+      final JsonObject in = section == null ? json : json.getAsJsonObject(section);
+      final JsonElement e = in == null ? null : in.get(key);
+      if (e == null || e.isJsonNull()) {
+        throw new SettingsException(file + ": " + name(section, key) + " is missing");
+      }
+      return e;
+    }
+
+    private static String name(String section, String key) {
+      return section == null ? key : section + "." + key;
+    }
+
+    String text(String key) throws SettingsException {
+      return field(null, key).getAsString();
+    }
+
+    String text(String section, String key) throws SettingsException {
+      return field(section, key).getAsString();
+    }
+
+    String hostIds() throws SettingsException {
+      final List<String> ids = new ArrayList<>();
+      for (JsonElement host : field(null, "hosts").getAsJsonArray()) {
+        ids.add(host.getAsJsonObject().get("id").getAsString());
+      }
+      return String.join(",", ids);
+    }
+
+    int whole(String section, String key) throws SettingsException {
+      final JsonElement e = field(section, key);
+      try {
+        return e.getAsInt();
+      } catch (RuntimeException notANumber) {
+        throw new SettingsException(file + ": " + name(section, key) + "=" + e + " is not a whole number");
+      }
+    }
+
+    int positive(String section, String key) throws SettingsException {
+      final int value = whole(section, key);
+      if (value <= 0) {
+        throw new SettingsException(file + ": " + name(section, key) + "=" + value + " is out of range (accepted: a whole number > 0)");
+      }
+      return value;
+    }
+
+    int nonNegative(String section, String key) throws SettingsException {
+      final int value = whole(section, key);
+      if (value < 0) {
+        throw new SettingsException(file + ": " + name(section, key) + "=" + value + " is out of range (accepted: a whole number >= 0)");
+      }
+      return value;
+    }
+
+    int port(String section, String key) throws SettingsException {
+      final int value = whole(section, key);
+      if (value < 0 || value > 65535) {
+        throw new SettingsException(file + ": " + name(section, key) + "=" + value
+            + " is out of range (accepted: a port 1-65535, or 0 for none)");
+      }
+      return value;
+    }
   }
 
   /** "inj1, inj2" -> [inj1, inj2]; refuses empty lists, duplicates and odd names. */
   static List<String> parseAgents(String text) throws SettingsException {
     if (text.isEmpty()) {
-      throw new SettingsException(AGENTS + " is empty (accepted: comma-separated grinder.hostID values, e.g. inj1,inj2)");
+      throw new SettingsException("the plan's hosts are empty (accepted: grinder.hostID values, e.g. inj1, inj2)");
     }
     final Set<String> names = new LinkedHashSet<>();
     for (String part : text.split(",")) {
       final String name = part.trim();
       if (!HOST_ID.matcher(name).matches()) {
-        throw new SettingsException(AGENTS + "=" + text + ": '" + name
+        throw new SettingsException("the plan's hosts " + text + ": '" + name
             + "' is not a host id (accepted: letters, digits, '.', '_', '-')");
       }
       if (!names.add(name)) {
-        throw new SettingsException(AGENTS + "=" + text + ": '" + name + "' appears twice");
+        throw new SettingsException("the plan's hosts " + text + ": '" + name + "' appears twice");
       }
     }
     return Collections.unmodifiableList(new ArrayList<>(names));
@@ -158,29 +217,8 @@ public final class RunSettings {
     return value == null ? "" : value.trim();
   }
 
-  private static int positive(Properties properties, String key, int fallback) throws SettingsException {
-    final int value = integer(properties, key, fallback);
-    if (value <= 0) {
-      throw new SettingsException(key + "=" + value + " is out of range (accepted: a whole number > 0)");
-    }
-    return value;
-  }
 
-  private static int nonNegative(Properties properties, String key, int fallback) throws SettingsException {
-    final int value = integer(properties, key, fallback);
-    if (value < 0) {
-      throw new SettingsException(key + "=" + value + " is out of range (accepted: a whole number >= 0)");
-    }
-    return value;
-  }
 
-  private static int port(Properties properties, String key) throws SettingsException {
-    final int value = integer(properties, key, 0);
-    if (value < 0 || value > 65535) {
-      throw new SettingsException(key + "=" + value + " is out of range (accepted: a port 1-65535, or 0 for none)");
-    }
-    return value;
-  }
 
   private static int integer(Properties properties, String key, int fallback) throws SettingsException {
     final String text = trimmed(properties, key);

@@ -19,72 +19,88 @@ class RunSettingsTest {
   @TempDir
   Path dir;
 
-  private Properties configured() throws Exception {
-    Files.writeString(dir.resolve("grinder.properties"), "grinder.threads = 1\n");
+  /** A plan.json of a run in dir (lifecycle's PlanJson, trimmed) with FIELD=VALUE edits, as a console's properties. */
+  private Properties plan(String... edits) throws Exception {
+    Files.createDirectories(dir.resolve("distribution"));
+    Files.writeString(dir.resolve("distribution/grinder.properties"), "grinder.threads = 1\n");
+    final com.google.gson.JsonObject plan = com.google.gson.JsonParser.parseString("{\"run_dir\": \"" + dir + "\","
+        + " \"hosts\": [{\"id\": \"inj1\"}, {\"id\": \"inj2\"}], \"warmup_max_s\": 0,"
+        + " \"console\": {\"ui\": \"headless\", \"linger_s\": 0, \"metrics_port\": 9398,"
+        + "   \"properties\": \"" + dir.resolve("distribution/grinder.properties") + "\"},"
+        + " \"timeouts\": {\"agent_s\": 60, \"worker_start_s\": 180, \"run_s\": 245}}").getAsJsonObject();
+    for (String edit : edits) {
+      final String[] kv = edit.split("=", 2);
+      final String[] path = kv[0].split("\\.");
+      final com.google.gson.JsonObject in = path.length == 1 ? plan : plan.getAsJsonObject(path[0]);
+      final String key = path[path.length - 1];
+      if (kv[1].equals("-")) {
+        in.remove(key);
+      } else {
+        in.add(key, com.google.gson.JsonParser.parseString(kv[1]));
+      }
+    }
+    Files.writeString(dir.resolve("plan.json"), plan.toString());
     final Properties p = new Properties();
-    p.setProperty(RunSettings.RUN_DIR, dir.toString());
-    p.setProperty(RunSettings.AGENTS, "inj1, inj2");
+    p.setProperty(RunSettings.PLAN, dir.resolve("plan.json").toString());
     return p;
   }
 
   @Test
-  void dormantWithoutARunFolder() throws Exception {
-    assertFalse(RunSettings.from(new Properties(), dir.toFile()).isPresent());
+  void dormantWithoutAPlan() throws Exception {
+    assertFalse(RunSettings.from(new Properties()).isPresent());
     final Properties blank = new Properties();
-    blank.setProperty(RunSettings.RUN_DIR, "  ");
-    assertFalse(RunSettings.from(blank, dir.toFile()).isPresent());
+    blank.setProperty(RunSettings.PLAN, "  ");
+    assertFalse(RunSettings.from(blank).isPresent());
   }
 
   @Test
-  void readsAgentsDefaultsAndTheDistributedPropertiesFile() throws Exception {
-    final RunSettings s = RunSettings.from(configured(), dir.toFile()).get();
+  void everySettingComesFromThePlan() throws Exception {
+    final RunSettings s = RunSettings.from(plan("warmup_max_s=30", "console.linger_s=4", "timeouts.run_s=99")).get();
+    assertEquals(dir.toFile(), s.runDirectory());
     assertEquals(Arrays.asList("inj1", "inj2"), s.agents());
-    assertEquals(new File(dir.toFile(), "grinder.properties"), s.propertiesFile());
+    assertEquals(dir.resolve("distribution/grinder.properties").toFile(), s.propertiesFile());
     assertEquals(new File(dir.toFile(), "console"), s.consoleDirectory());
     assertEquals(60, s.agentTimeoutSeconds());
-    assertEquals(600, s.runTimeoutSeconds());
-    assertTrue(s.exitWhenDone());
-    assertEquals(0, s.lingerSeconds());
-    assertEquals(0, s.metricsPort(), "no live endpoint unless asked (./suite run asks)");
-  }
-
-  @Test
-  void overridesAreRead() throws Exception {
-    final Properties p = configured();
-    p.setProperty(RunSettings.AGENT_TIMEOUT, "7");
-    p.setProperty(RunSettings.RUN_TIMEOUT, "99");
-    p.setProperty(RunSettings.EXIT_WHEN_DONE, "FALSE");
-    p.setProperty(RunSettings.LINGER, "3");
-    p.setProperty(RunSettings.METRICS_PORT, "9398");
-    final RunSettings s = RunSettings.from(p, dir.toFile()).get();
-    assertEquals(9398, s.metricsPort());
-    assertEquals(7, s.agentTimeoutSeconds());
+    assertEquals(180, s.workerStartTimeoutSeconds());
     assertEquals(99, s.runTimeoutSeconds());
-    assertFalse(s.exitWhenDone());
-    assertEquals(3, s.lingerSeconds());
+    assertEquals(4, s.lingerSeconds());
+    assertEquals(9398, s.metricsPort());
+    assertEquals(30, s.warmupMaxSeconds());
+    assertEquals(5, s.progressIntervalSeconds(), "the console's own: not a run setting");
+    assertTrue(s.exitWhenDone());
   }
 
   @Test
-  void badValuesAreRefusedNamingTheKey() throws Exception {
-    final Properties p = configured();
-    p.setProperty(RunSettings.AGENT_TIMEOUT, "soon");
-    assertMessage(p, "hbasegrinder.agentTimeout=soon is not a whole number");
-    p.setProperty(RunSettings.AGENT_TIMEOUT, "0");
-    assertMessage(p, "hbasegrinder.agentTimeout=0 is out of range");
-    p.remove(RunSettings.AGENT_TIMEOUT);
+  void aSessionSendsItsOwnCopyOfTheProperties() throws Exception {
+    final Properties p = plan();
+    final Path copy = Files.writeString(dir.resolve("run-9.properties"), "grinder.threads = 2\n");
+    p.setProperty(RunSettings.PROPERTIES, copy.toString());
+    p.setProperty(RunSettings.EXIT_WHEN_DONE, "FALSE");
+    final RunSettings s = RunSettings.from(p).get();
+    assertEquals(copy.toFile(), s.propertiesFile());
+    assertFalse(s.exitWhenDone());
+  }
+
+  @Test
+  void aPlanThatCannotBeUsedIsRefusedNamingTheField() throws Exception {
+    assertMessage(plan("timeouts.agent_s=\"soon\""), "plan.json: timeouts.agent_s=\"soon\" is not a whole number");
+    assertMessage(plan("timeouts.agent_s=0"), "plan.json: timeouts.agent_s=0 is out of range");
+    assertMessage(plan("console.metrics_port=65536"), "plan.json: console.metrics_port=65536 is out of range (accepted: a port 1-65535, or 0 for none)");
+    assertMessage(plan("timeouts.worker_start_s=-"), "plan.json: timeouts.worker_start_s is missing");
+    assertMessage(plan("run_dir=\"" + dir.resolve("missing") + "\""), "is not a directory");
+    assertMessage(plan("hosts=[{\"id\": \"a\"}, {\"id\": \"a\"}]"), "'a' appears twice");
+    final Properties p = plan();
+    p.setProperty(RunSettings.PROPERTIES, dir.resolve("nope.properties").toString());
+    assertMessage(p, "nope.properties, are not a file");
     p.setProperty(RunSettings.EXIT_WHEN_DONE, "maybe");
     assertMessage(p, "hbasegrinder.exitWhenDone=maybe is not accepted");
-    p.remove(RunSettings.EXIT_WHEN_DONE);
-    p.setProperty(RunSettings.METRICS_PORT, "65536");
-    assertMessage(p, "hbasegrinder.metrics.port=65536 is out of range (accepted: a port 1-65535, or 0 for none)");
-    p.setProperty(RunSettings.METRICS_PORT, "-1");
-    assertMessage(p, "hbasegrinder.metrics.port=-1 is out of range");
-    p.remove(RunSettings.METRICS_PORT);
-    p.setProperty(RunSettings.PROPERTIES, dir.resolve("nope.properties").toString());
-    assertMessage(p, "nope.properties is not a file");
-    p.remove(RunSettings.PROPERTIES);
-    p.setProperty(RunSettings.RUN_DIR, dir.resolve("missing").toString());
-    assertMessage(p, "is not a directory");
+    final Properties missing = new Properties();
+    missing.setProperty(RunSettings.PLAN, dir.resolve("no-plan.json").toString());
+    assertMessage(missing, "hbasegrinder.plan: " + dir.resolve("no-plan.json") + " cannot be read");
+    Files.writeString(dir.resolve("plan.json"), "[1, 2]");
+    assertMessage(missing, "cannot be read");
+    missing.setProperty(RunSettings.PLAN, dir.resolve("plan.json").toString());
+    assertMessage(missing, "is not a JSON object");
   }
 
   @Test
@@ -109,7 +125,7 @@ class RunSettingsTest {
 
   private void assertMessage(Properties p, String expected) {
     final RunSettings.SettingsException e =
-        assertThrows(RunSettings.SettingsException.class, () -> RunSettings.from(p, dir.toFile()));
+        assertThrows(RunSettings.SettingsException.class, () -> RunSettings.from(p));
     assertTrue(e.getMessage().contains(expected), e.getMessage());
   }
 }

@@ -13,8 +13,6 @@ import org.slf4j.LoggerFactory;
  * latencies, bounded by the run's duration instead of its requests.
  */
 public final class GrinderDataLog {
-  /** The values of hbaseload.datalog. */
-  public enum Mode implements Choice { ON, OFF }
 
   /** Grinder's data logger's name (logback-worker.xml in grinder-core 3.11). */
   static final String LOGGER = "data";
@@ -24,7 +22,7 @@ public final class GrinderDataLog {
 
   /** Applies hbaseload.datalog; once per worker process, before Grinder writes the header. */
   public static void apply(Settings settings) {
-    if (settings.dataLog() == Mode.OFF) {
+    if (settings.dataLog() == SettingChoices.DataLog.OFF) {
       turnOff();
     }
   }

@@ -1,10 +1,5 @@
 package io.github.hbasegrindersuite.worker;
 
-import io.github.hbasegrindersuite.worker.keys.KeyDistribution;
-import io.github.hbasegrindersuite.worker.targets.RowShape;
-import io.github.hbasegrindersuite.worker.targets.Target;
-import io.github.hbasegrindersuite.worker.targets.ThriftTarget;
-import io.github.hbasegrindersuite.worker.targets.WriteDurability;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -28,14 +23,14 @@ public final class Settings {
 
   /** The keys, in the order grinder.properties and error messages list them. */
   public enum Key {
-    TARGET("target", "direct", SettingParser.choice(Target.Kind.class),
+    TARGET("target", "direct", SettingParser.choice(SettingChoices.Target.class),
         "how workers reach HBase: direct = HBase Java client, thrift = thrift2 client (HBase's gateway or the shim)"),
     OPERATIONS("operations", "get:70,put:30", SettingParser.mix(),
         "the operation mix, operation:percent pairs summing to 100 (" + Operation.labels() + ")"),
     TABLE("table", "hbaseload", SettingParser.name(), "the table under load"),
     FAMILY("family", "f", SettingParser.name(), "the column family (with families > 1: f0, f1, ...)"),
     FAMILIES("families", "1", SettingParser.integer(1, MAX_FAMILIES), "column families per row"),
-    FAMILIES_WRITTEN("families.written", "all", SettingParser.choice(RowShape.FamiliesWritten.class),
+    FAMILIES_WRITTEN("families.written", "all", SettingParser.choice(SettingChoices.FamiliesWritten.class),
         "with families > 1, which a put writes and a get returns: all of them, or one, each row's own (from its key)"),
     COLUMNS("columns", "1", SettingParser.integer(1, 10000), "columns (qualifiers q0, q1, ...) per family"),
     ROW_COLUMNS("row.columns", "", SettingParser.range(1, 10000),
@@ -52,7 +47,7 @@ public final class Settings {
     VALUE_SIZE("value.size", "1000", SettingParser.integer(0, 64 * 1024 * 1024), "bytes per value (per column)"),
     VALUE_KIND("value.kind", "random", SettingParser.choice(ValuePool.Kind.class),
         "value bytes: random (incompressible) or compressible (text-like, about 4:1 with gz)"),
-    KEY_DISTRIBUTION("key.distribution", "uniform", SettingParser.choice(KeyDistribution.class),
+    KEY_DISTRIBUTION("key.distribution", "uniform", SettingParser.choice(SettingChoices.KeyDistribution.class),
         "which rows requests pick"),
     ZIPFIAN_CONSTANT("zipfian.constant", "0.99", SettingParser.decimal(0.01, 0.999),
         "skew of zipfian and latest (theta, below 1)"),
@@ -66,7 +61,7 @@ public final class Settings {
         "true = puts go through a BufferedMutator (autoFlush off); the witness then times the buffering"),
     WRITE_BUFFER_BYTES("write.buffer.bytes", "2097152", SettingParser.integer(1024, Integer.MAX_VALUE),
         "client write buffer when buffering"),
-    DURABILITY("durability", "default", SettingParser.choice(WriteDurability.class),
+    DURABILITY("durability", "default", SettingParser.choice(SettingChoices.WriteDurability.class),
         "durability of puts, batch-puts, deletes and increments"),
     VERIFY("verify", "false", SettingParser.bool(),
         "true = every get checks that the value read belongs to its row; a mismatch or a missing row is an error"),
@@ -75,7 +70,7 @@ public final class Settings {
     AGENTS("agents", "1", SettingParser.integer(1, 10000),
         "injector hosts in the run (./suite run fills it in): sequential keys split the rows over all threads"),
     SEED("seed", "42", SettingParser.integer(0, Integer.MAX_VALUE), "random seed; each thread derives its own from it"),
-    DATALOG("datalog", "on", SettingParser.choice(GrinderDataLog.Mode.class),
+    DATALOG("datalog", "on", SettingParser.choice(SettingChoices.DataLog.class),
         "on = Grinder's per-request data log; off = none (long runs): the interval logs (<host>-<n>.hlog) alone carry latencies"),
     TIMEOUT_MS("timeout.ms", "10000", SettingParser.integer(1, 3600000),
         "client operation timeout: no request blocks longer"),
@@ -87,21 +82,21 @@ public final class Settings {
     THRIFT_HOST("thrift.host", "127.0.0.1", SettingParser.name(), "thrift target: host of the thrift2 server"),
     THRIFT_PORT("thrift.port", "9091", SettingParser.integer(1, 65535),
         "thrift target: port (9091 = HBase's own thrift2 gateway, 9092 = the thrift-shim)"),
-    THRIFT_TRANSPORT("thrift.transport", "buffered", SettingParser.choice(ThriftTarget.Transport.class),
+    THRIFT_TRANSPORT("thrift.transport", "buffered", SettingParser.choice(SettingChoices.ThriftTransport.class),
         "thrift target: transport"),
-    THRIFT_PROTOCOL("thrift.protocol", "binary", SettingParser.choice(ThriftTarget.Protocol.class),
+    THRIFT_PROTOCOL("thrift.protocol", "binary", SettingParser.choice(SettingChoices.ThriftProtocol.class),
         "thrift target: protocol"),
     PREPARE_TIMEOUT_S("prepare.timeout.s", "600", SettingParser.integer(1, 86400),
         "prepare: seconds the table's creation may take; longer is reported as a timeout (exit 3), not waited for"),
     PREPARE_RECREATE("prepare.recreate", "false", SettingParser.bool(),
         "prepare: drop, create and load the table even when it matches (as --force), so that its creation is timed afresh"),
     REGIONS("regions", "8", SettingParser.integer(1, 10000), "prepare: regions the table is pre-split into"),
-    PREPARE_MODE("prepare.mode", "load", SettingParser.choice(TablePreparer.Mode.class),
+    PREPARE_MODE("prepare.mode", "load", SettingParser.choice(SettingChoices.PrepareMode.class),
         "prepare: load = create the table and load its rows (nothing to do when it already matches); fresh = drop and create"
             + " it empty every time (regions = 1: one region that splits as it grows, PerformanceEvaluation's writes on a new table)"),
-    COMPRESSION("compression", "none", SettingParser.choice(TablePreparer.FamilyCompression.class),
+    COMPRESSION("compression", "none", SettingParser.choice(SettingChoices.FamilyCompression.class),
         "prepare: column family compression"),
-    BLOOM("bloom", "row", SettingParser.choice(TablePreparer.Bloom.class), "prepare: bloom filter"),
+    BLOOM("bloom", "row", SettingParser.choice(SettingChoices.Bloom.class), "prepare: bloom filter"),
     BLOCK_SIZE("block.size", "65536", SettingParser.integer(1024, 16 * 1024 * 1024), "prepare: HFile block size in bytes"),
     IN_MEMORY("in.memory", "false", SettingParser.bool(), "prepare: keep the families in the in-memory block cache tier"),
     MSLAB("mslab", "true", SettingParser.bool(),
@@ -220,7 +215,7 @@ public final class Settings {
       throw new SettingsException(name + " x " + Key.VALUE_SIZE.fullName() + "=" + values.get(Key.VALUE_SIZE)
           + " is a row of " + bytes + " bytes, above the bound of " + MAX_WIDE_ROW_BYTES + " (1 GiB)");
     }
-    if (values.get(Key.TARGET) != Target.Kind.DIRECT) {
+    if (values.get(Key.TARGET) != SettingChoices.Target.DIRECT) {
       throw new SettingsException(name + " needs hbaseload.target=direct (the thrift targets have no wide row)");
     }
     if ((Integer) values.get(Key.FAMILIES) != 1 || ((IntRange) values.get(Key.ROW_COLUMNS)).given
@@ -264,52 +259,52 @@ public final class Settings {
     return value(Key.OPERATIONS, Map.class);
   }
 
-  public Target.Kind target() {
-    return value(Key.TARGET, Target.Kind.class);
+  public SettingChoices.Target target() {
+    return value(Key.TARGET, SettingChoices.Target.class);
   }
 
-  public KeyDistribution keyDistribution() {
-    return value(Key.KEY_DISTRIBUTION, KeyDistribution.class);
+  public SettingChoices.KeyDistribution keyDistribution() {
+    return value(Key.KEY_DISTRIBUTION, SettingChoices.KeyDistribution.class);
   }
 
   public IntRange range(Key key) {
     return value(key, IntRange.class);
   }
 
-  public RowShape.FamiliesWritten familiesWritten() {
-    return value(Key.FAMILIES_WRITTEN, RowShape.FamiliesWritten.class);
+  public SettingChoices.FamiliesWritten familiesWritten() {
+    return value(Key.FAMILIES_WRITTEN, SettingChoices.FamiliesWritten.class);
   }
 
   public ValuePool.Kind valueKind() {
     return value(Key.VALUE_KIND, ValuePool.Kind.class);
   }
 
-  public GrinderDataLog.Mode dataLog() {
-    return value(Key.DATALOG, GrinderDataLog.Mode.class);
+  public SettingChoices.DataLog dataLog() {
+    return value(Key.DATALOG, SettingChoices.DataLog.class);
   }
 
-  public WriteDurability durability() {
-    return value(Key.DURABILITY, WriteDurability.class);
+  public SettingChoices.WriteDurability durability() {
+    return value(Key.DURABILITY, SettingChoices.WriteDurability.class);
   }
 
-  public ThriftTarget.Transport thriftTransport() {
-    return value(Key.THRIFT_TRANSPORT, ThriftTarget.Transport.class);
+  public SettingChoices.ThriftTransport thriftTransport() {
+    return value(Key.THRIFT_TRANSPORT, SettingChoices.ThriftTransport.class);
   }
 
-  public ThriftTarget.Protocol thriftProtocol() {
-    return value(Key.THRIFT_PROTOCOL, ThriftTarget.Protocol.class);
+  public SettingChoices.ThriftProtocol thriftProtocol() {
+    return value(Key.THRIFT_PROTOCOL, SettingChoices.ThriftProtocol.class);
   }
 
-  public TablePreparer.Mode prepareMode() {
-    return value(Key.PREPARE_MODE, TablePreparer.Mode.class);
+  public SettingChoices.PrepareMode prepareMode() {
+    return value(Key.PREPARE_MODE, SettingChoices.PrepareMode.class);
   }
 
-  public TablePreparer.FamilyCompression compression() {
-    return value(Key.COMPRESSION, TablePreparer.FamilyCompression.class);
+  public SettingChoices.FamilyCompression compression() {
+    return value(Key.COMPRESSION, SettingChoices.FamilyCompression.class);
   }
 
-  public TablePreparer.Bloom bloom() {
-    return value(Key.BLOOM, TablePreparer.Bloom.class);
+  public SettingChoices.Bloom bloom() {
+    return value(Key.BLOOM, SettingChoices.Bloom.class);
   }
 
   // ---- by short name ("rows"): for callers written before the typed keys

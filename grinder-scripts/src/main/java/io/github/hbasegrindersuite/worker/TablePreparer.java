@@ -52,17 +52,11 @@ public final class TablePreparer {
   static final String MSLAB_ENABLED = "hbase.hregion.memstore.mslab.enabled";
   private static final long WRITE_BUFFER = 8L * 1024 * 1024;
 
-  /** hbaseload.prepare.mode's accepted values: a loaded table, or an empty one created anew every time. */
-  public enum Mode implements Choice { LOAD, FRESH }
 
   /** The marker of a table prepare.mode=fresh made: dropped and recreated without --force. */
   static final String FRESH = "fresh (empty, recreated by every prepare)";
 
-  /** hbaseload.compression's accepted values (snappy needs codec support in the server). */
-  public enum FamilyCompression implements Choice { NONE, GZ, SNAPPY }
 
-  /** hbaseload.bloom's accepted values: HBase's BloomType names. */
-  public enum Bloom implements Choice { NONE, ROW, ROWCOL }
 
   private final Settings settings;
   private final TableName name;
@@ -145,7 +139,7 @@ public final class TablePreparer {
    * Empty when every preparation must go to HBase (prepare.mode=fresh, prepare.recreate=true).
    */
   public Optional<String> reuseKey() {
-    if (settings.prepareMode() == Mode.FRESH || settings.flag(Key.PREPARE_RECREATE)) {
+    if (settings.prepareMode() == SettingChoices.PrepareMode.FRESH || settings.flag(Key.PREPARE_RECREATE)) {
       return Optional.empty();
     }
     return Optional.of(name.getNameAsString() + " on " + settings.text(Key.HBASE_SITE) + "|"
@@ -159,7 +153,7 @@ public final class TablePreparer {
             ? " row.columns=" + settings.range(Key.ROW_COLUMNS) + " row.bytes=" + settings.range(Key.ROW_BYTES) : "")
         + (settings.integer(Key.WIDE_COLUMNS) > 0
             ? " wide.columns=" + settings.integer(Key.WIDE_COLUMNS) + " wide.batch=" + settings.integer(Key.WIDE_BATCH) : "")
-        + (settings.familiesWritten() == RowShape.FamiliesWritten.ONE ? " families.written=one" : "")
+        + (settings.familiesWritten() == SettingChoices.FamiliesWritten.ONE ? " families.written=one" : "")
         + (settings.flag(Key.MSLAB) ? "" : " mslab=false");
     return String.format("rows=%d value.size=%d value.kind=%s regions=%d families=%s columns=%d%s key.width=%d"
             + " compression=%s bloom=%s block.size=%d in.memory=%b",
@@ -200,7 +194,7 @@ public final class TablePreparer {
     long started = System.nanoTime();
     try (Connection connection = ConnectionFactory.createConnection(DirectTarget.configuration(settings));
          Admin admin = connection.getAdmin()) {
-      boolean fresh = settings.prepareMode() == Mode.FRESH;
+      boolean fresh = settings.prepareMode() == SettingChoices.PrepareMode.FRESH;
       if (admin.tableExists(name)) {
         String marker = admin.getDescriptor(name).getValue(MARKER);
         if (fresh && FRESH.equals(marker)) {
@@ -312,7 +306,7 @@ public final class TablePreparer {
     return names.size() <= 10 ? names.toString() : names.size() + " (" + names.get(0) + " .. " + names.get(names.size() - 1) + ")";
   }
 
-  static Compression.Algorithm compression(FamilyCompression compression) {
+  static Compression.Algorithm compression(SettingChoices.FamilyCompression compression) {
     return switch (compression) {
       case NONE -> Compression.Algorithm.NONE;
       case GZ -> Compression.Algorithm.GZ;
@@ -321,7 +315,7 @@ public final class TablePreparer {
   }
 
   /** Bloom's names are HBase's BloomType names. */
-  static BloomType bloomType(Bloom bloom) {
+  static BloomType bloomType(SettingChoices.Bloom bloom) {
     return BloomType.valueOf(bloom.name());
   }
 

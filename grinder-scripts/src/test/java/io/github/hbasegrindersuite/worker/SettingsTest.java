@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.hbasegrindersuite.worker.Settings.Key;
-import io.github.hbasegrindersuite.worker.keys.KeyDistribution;
-import io.github.hbasegrindersuite.worker.targets.Target;
-import io.github.hbasegrindersuite.worker.targets.ThriftTarget;
-import io.github.hbasegrindersuite.worker.targets.WriteDurability;
 import java.io.FileInputStream;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -44,13 +40,13 @@ class SettingsTest {
   @Test
   void emptyPropertiesGiveEveryDefault() {
     Settings s = load();
-    assertEquals(Target.Kind.DIRECT, s.target());
+    assertEquals(SettingChoices.Target.DIRECT, s.target());
     assertEquals(Map.of(Operation.GET, 70, Operation.PUT, 30), s.mix());
     assertEquals(100000, s.integer(Key.ROWS));
     assertEquals(0.99, s.decimal(Key.ZIPFIAN_CONSTANT), 1e-12);
     assertFalse(s.flag(Key.CLIENT_BUFFERING));
-    assertEquals(KeyDistribution.UNIFORM, s.keyDistribution());
-    assertEquals(WriteDurability.DEFAULT, s.durability());
+    assertEquals(SettingChoices.KeyDistribution.UNIFORM, s.keyDistribution());
+    assertEquals(SettingChoices.WriteDurability.DEFAULT, s.durability());
     assertEquals(List.of("f"), s.familyNames());
   }
 
@@ -59,14 +55,14 @@ class SettingsTest {
     Settings s = load("target", "THRIFT", "key.distribution", "zipfian", "durability", " skip_wal ",
         "thrift.transport", "framed", "thrift.protocol", "compact", "value.kind", "compressible",
         "compression", "gz", "bloom", "rowcol", "rows", "7");
-    assertEquals(Target.Kind.THRIFT, s.target());
-    assertEquals(KeyDistribution.ZIPFIAN, s.keyDistribution());
-    assertEquals(WriteDurability.SKIP_WAL, s.durability());
-    assertEquals(ThriftTarget.Transport.FRAMED, s.thriftTransport());
-    assertEquals(ThriftTarget.Protocol.COMPACT, s.thriftProtocol());
+    assertEquals(SettingChoices.Target.THRIFT, s.target());
+    assertEquals(SettingChoices.KeyDistribution.ZIPFIAN, s.keyDistribution());
+    assertEquals(SettingChoices.WriteDurability.SKIP_WAL, s.durability());
+    assertEquals(SettingChoices.ThriftTransport.FRAMED, s.thriftTransport());
+    assertEquals(SettingChoices.ThriftProtocol.COMPACT, s.thriftProtocol());
     assertEquals(ValuePool.Kind.COMPRESSIBLE, s.valueKind());
-    assertEquals(TablePreparer.FamilyCompression.GZ, s.compression());
-    assertEquals(TablePreparer.Bloom.ROWCOL, s.bloom());
+    assertEquals(SettingChoices.FamilyCompression.GZ, s.compression());
+    assertEquals(SettingChoices.Bloom.ROWCOL, s.bloom());
     // by short name, as callers written before the typed keys read them: a choice reads as its label
     assertEquals("thrift", s.text("target"));
     assertEquals("skip_wal", s.text(Key.DURABILITY));

@@ -26,12 +26,12 @@ class TablePreparerTest {
   /** hbaseload.compression and bloom: each accepted value is a codec and a BloomType of HBase's. */
   @Test
   void layoutChoicesAreHBasesOwn() {
-    assertEquals(Compression.Algorithm.GZ, TablePreparer.compression(TablePreparer.FamilyCompression.GZ));
-    assertEquals(Compression.Algorithm.NONE, TablePreparer.compression(TablePreparer.FamilyCompression.NONE));
-    assertEquals(Compression.Algorithm.SNAPPY, TablePreparer.compression(TablePreparer.FamilyCompression.SNAPPY));
-    assertEquals(BloomType.NONE, TablePreparer.bloomType(TablePreparer.Bloom.NONE));
-    assertEquals(BloomType.ROW, TablePreparer.bloomType(TablePreparer.Bloom.ROW));
-    assertEquals(BloomType.ROWCOL, TablePreparer.bloomType(TablePreparer.Bloom.ROWCOL));
+    assertEquals(Compression.Algorithm.GZ, TablePreparer.compression(SettingChoices.FamilyCompression.GZ));
+    assertEquals(Compression.Algorithm.NONE, TablePreparer.compression(SettingChoices.FamilyCompression.NONE));
+    assertEquals(Compression.Algorithm.SNAPPY, TablePreparer.compression(SettingChoices.FamilyCompression.SNAPPY));
+    assertEquals(BloomType.NONE, TablePreparer.bloomType(SettingChoices.Bloom.NONE));
+    assertEquals(BloomType.ROW, TablePreparer.bloomType(SettingChoices.Bloom.ROW));
+    assertEquals(BloomType.ROWCOL, TablePreparer.bloomType(SettingChoices.Bloom.ROWCOL));
   }
 
   /** A table of other settings must not pass for prepared: a wide row and one family per row change the signature. */

@@ -12,7 +12,9 @@ import java.util.Map;
  * The lifecycle's command line, called by libexec/suite-run and libexec/suite-sweep (never by users):
  *
  * <pre>
- * plan --plan-out FILE MACHINE... -- RUN_ARGS...     check a run, allocate runs/run-N, write its plan
+ * plan --plan-out FILE MACHINE... -- RUN_ARGS...     check a run, allocate runs/run-N, write its plan.json;
+ *                                                    FILE gets it as shell assignments (PlanShell)
+ * plan-env PLAN_JSON                                 a plan.json as those shell assignments
  * finalise RUN_DIR [--console-exit N] [--aborted TEXT] [--interrupted] [--agent-exited HOST]...
  *          [--hbase-metrics TEXT] [--no-table-info]   judge a finished run, write manifest.json
  * finalise RUN_DIR --collected NOTE                  judge it again after ./suite collect brought logs in,
@@ -33,7 +35,7 @@ import java.util.Map;
  *
  * MACHINE: --suite-root --runs-dir --java --port-offset --console-port --namespaces yes|no
  * [--namespaces-refusal TEXT] --worker-classpath --grinder-classpath [--git-rev] [--git-dirty true|false]
- * [--owner-pid PID] [--online-cpus LIST].
+ * [--owner-pid PID] [--online-cpus LIST] [--metrics-port-default PORT].
  * A refusal prints one line on stderr and exits 1; a misuse of this command line exits 2.
  */
 public final class Main {
@@ -66,6 +68,12 @@ public final class Main {
         return plan(rest);
       case "finalise":
         return finalise(rest);
+      case "plan-env":
+        if (rest.size() != 1) {
+          throw new IllegalArgumentException("usage: plan-env PLAN_JSON");
+        }
+        System.out.print(PlanShell.of(Json.read(Path.of(rest.get(0)))));
+        return 0;
       case "sweep-plan":
         return sweepPlan(rest);
       case "resolve-properties":
@@ -103,6 +111,7 @@ public final class Main {
     machine.java = required(options, "--java");
     machine.portOffset = Integer.parseInt(required(options, "--port-offset"));
     machine.consolePort = Integer.parseInt(required(options, "--console-port"));
+    machine.metricsPort = Integer.parseInt(options.getOrDefault("--metrics-port-default", "0"));
     machine.namespacesPermitted = "yes".equals(required(options, "--namespaces"));
     machine.namespacesRefusal = options.getOrDefault("--namespaces-refusal", "");
     machine.workerClasspath = required(options, "--worker-classpath");
@@ -115,12 +124,17 @@ public final class Main {
     final RunArguments args = RunArguments.parse(argv.subList(split + 1, argv.size()),
         machine.suiteRoot.resolve("grinder.properties"));
     final RunPlan plan = new RunPlanner(args, machine).plan();
-    final Path out = Path.of(required(options, "--plan-out"));
-    final Map<String, Object> where = new LinkedHashMap<>();
-    where.put("run_id", plan.runId);
-    where.put("run_dir", plan.runDir.toString());
-    Json.write(out, where);
+    // bash gets the plan whole, as shell assignments (PlanShell), not by a jq call per field
+    writeText(Path.of(required(options, "--plan-out")), PlanShell.of(Json.read(plan.runDir.resolve("plan.json"))));
     return 0;
+  }
+
+  private static void writeText(Path file, String text) throws LifecycleException {
+    try {
+      java.nio.file.Files.writeString(file, text, java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new LifecycleException("cannot write " + file + ": " + e.getMessage());
+    }
   }
 
   /**

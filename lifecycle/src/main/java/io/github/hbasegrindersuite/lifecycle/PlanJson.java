@@ -58,10 +58,10 @@ final class PlanJson {
     console.put("host", plan.arguments.consoleHost);
     console.put("port", plan.machine.consolePort);
     console.put("ui", plan.arguments.ui.name().toLowerCase(java.util.Locale.ROOT));
-    console.put("linger_s", plan.arguments.lingerSeconds);
-    if (plan.arguments.metricsPort != null) { // absent: ./suite run's default port
-      console.put("metrics_port", plan.arguments.metricsPort);
-    }
+    // only the Swing console stays up for a person to look at it; the headless one ends with its run
+    console.put("linger_s", plan.arguments.ui == RunArguments.Ui.SWING ? plan.arguments.lingerSeconds : 0);
+    // the live endpoint's port: --metrics-port, else this offset's (0: none)
+    console.put("metrics_port", plan.arguments.metricsPort != null ? plan.arguments.metricsPort : plan.machine.metricsPort);
     console.put("properties", plan.runDir.resolve("distribution").resolve("grinder.properties").toString());
     doc.put("console", console);
     final Map<String, Object> timeouts = new LinkedHashMap<>();

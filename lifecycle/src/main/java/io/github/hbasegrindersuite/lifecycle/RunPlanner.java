@@ -42,6 +42,8 @@ public final class RunPlanner {
     String java;
     int portOffset;
     int consolePort;
+    /** The live metrics endpoint's port at this offset, when the run does not name one (0: none). */
+    int metricsPort;
     boolean namespacesPermitted;
     String namespacesRefusal = "";
     String workerClasspath;

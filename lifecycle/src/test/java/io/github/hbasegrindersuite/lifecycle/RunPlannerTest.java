@@ -31,6 +31,7 @@ class RunPlannerTest {
     machine.java = "/jdk/bin/java";
     machine.portOffset = 500;
     machine.consolePort = 6872;
+    machine.metricsPort = 9598;
     machine.namespacesPermitted = true;
     machine.workerClasspath = "/lib/hbase-grinder-worker.jar:/lib/jars/hbase-client-2.6.1.jar";
     machine.grinderClasspath = "/lib/hbase-grinder-console.jar:/lib/jars/grinder-core-3.11.jar:/lib/jars/jython-standalone-2.7.4.jar";
@@ -73,7 +74,9 @@ class RunPlannerTest {
     assertEquals("netns", Json.text(PlanJson.hosts(json).get(0), "kind"));
     assertEquals("3,2", json.getAsJsonObject("properties").get("grinder.threads").getAsString());
     assertEquals("3.11", json.getAsJsonObject("versions").get("grinder").getAsString());
-    assertFalse(json.getAsJsonObject("console").has("metrics_port"), "not given: ./suite run's default port");
+    assertEquals(9598, json.getAsJsonObject("console").get("metrics_port").getAsInt(), "not given: this offset's port");
+    assertEquals(0, json.getAsJsonObject("console").get("linger_s").getAsInt(), "a headless console does not linger");
+    assertEquals(30, Json.read(plan("--ui", "swing").runDir.resolve("plan.json")).getAsJsonObject("console").get("linger_s").getAsInt());
     final JsonObject off = Json.read(plan("--metrics-port", "off").runDir.resolve("plan.json"));
     assertEquals(0, off.getAsJsonObject("console").get("metrics_port").getAsInt());
     assertEquals("2.6.1", json.getAsJsonObject("versions").get("hbase").getAsString());

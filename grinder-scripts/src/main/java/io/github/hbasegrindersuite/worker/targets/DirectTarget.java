@@ -1,5 +1,6 @@
 package io.github.hbasegrindersuite.worker.targets;
 
+import io.github.hbasegrindersuite.worker.SettingChoices;
 import io.github.hbasegrindersuite.worker.Settings;
 import io.github.hbasegrindersuite.worker.Settings.Key;
 import io.github.hbasegrindersuite.worker.ValuePool;
@@ -62,9 +63,9 @@ public final class DirectTarget implements Target {
     return conf;
   }
 
-  /** WriteDurability's names other than DEFAULT are HBase's own. */
-  static Durability durability(WriteDurability durability) {
-    return durability == WriteDurability.DEFAULT ? Durability.USE_DEFAULT : Durability.valueOf(durability.name());
+  /** SettingChoices.WriteDurability's names other than DEFAULT are HBase's own. */
+  static Durability durability(SettingChoices.WriteDurability durability) {
+    return durability == SettingChoices.WriteDurability.DEFAULT ? Durability.USE_DEFAULT : Durability.valueOf(durability.name());
   }
 
   @Override

@@ -1,6 +1,6 @@
 package io.github.hbasegrindersuite.worker.targets;
 
-import io.github.hbasegrindersuite.worker.Choice;
+import io.github.hbasegrindersuite.worker.SettingChoices;
 import io.github.hbasegrindersuite.worker.IntRange;
 import io.github.hbasegrindersuite.worker.Settings;
 import io.github.hbasegrindersuite.worker.Settings.Key;
@@ -20,8 +20,6 @@ public final class RowShape {
   static final byte[] COUNTER = "counter".getBytes(StandardCharsets.US_ASCII);
 
   /** hbaseload.families.written's accepted values. */
-  public enum FamiliesWritten implements Choice { ALL, ONE }
-
   public final byte[][] families;
   /** Every qualifier a row may have; a row uses the first {@link #columnsOf} of them. */
   public final byte[][] qualifiers;
@@ -37,7 +35,7 @@ public final class RowShape {
     for (int i = 0; i < families.length; i++) {
       families[i] = names.get(i).getBytes(StandardCharsets.UTF_8);
     }
-    oneFamily = settings.familiesWritten() == FamiliesWritten.ONE;
+    oneFamily = settings.familiesWritten() == SettingChoices.FamiliesWritten.ONE;
     single = new byte[families.length][][];
     for (int i = 0; i < families.length; i++) {
       single[i] = new byte[][] {families[i]};

@@ -1,23 +1,16 @@
 package io.github.hbasegrindersuite.worker.targets;
 
-import io.github.hbasegrindersuite.worker.Choice;
 import io.github.hbasegrindersuite.worker.Settings;
 import io.github.hbasegrindersuite.worker.ValuePool;
 import java.util.SplittableRandom;
 
 /**
  * How a worker process reaches HBase: built once per process, hands each thread its Client.
- * A new target is one new class here and one constant in {@link Kind}.
+ * A new target is one new class here and one constant in {@link SettingChoices.Target}.
  */
 public interface Target extends AutoCloseable {
 
   /** hbaseload.target's accepted values. */
-  enum Kind implements Choice {
-    /** the HBase Java client */
-    DIRECT,
-    /** a thrift2 server: HBase's own gateway or the thrift-shim */
-    THRIFT
-  }
 
   Client client(SplittableRandom random) throws Exception;
 

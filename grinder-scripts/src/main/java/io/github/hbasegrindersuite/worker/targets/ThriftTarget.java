@@ -1,6 +1,6 @@
 package io.github.hbasegrindersuite.worker.targets;
 
-import io.github.hbasegrindersuite.worker.Choice;
+import io.github.hbasegrindersuite.worker.SettingChoices;
 import io.github.hbasegrindersuite.worker.Settings;
 import io.github.hbasegrindersuite.worker.Settings.Key;
 import io.github.hbasegrindersuite.worker.ValuePool;
@@ -35,16 +35,7 @@ import org.apache.thrift.transport.layered.TFramedTransport;
  */
 public final class ThriftTarget implements Target {
 
-  /** hbaseload.thrift.transport: must match the server's. */
-  public enum Transport implements Choice {
-    /** an unframed stream: HBase's gateway default */
-    BUFFERED,
-    /** 4-byte length-prefixed frames */
-    FRAMED
-  }
 
-  /** hbaseload.thrift.protocol: must match the server's. */
-  public enum Protocol implements Choice { BINARY, COMPACT }
 
   private final Settings settings;
   private final ValuePool values;
@@ -139,9 +130,9 @@ public final class ThriftTarget implements Target {
     T on(THBaseService.Client service) throws Exception;
   }
 
-  /** WriteDurability's names other than DEFAULT are thrift2's own. */
-  static TDurability durability(WriteDurability durability) {
-    return durability == WriteDurability.DEFAULT ? TDurability.USE_DEFAULT : TDurability.valueOf(durability.name());
+  /** SettingChoices.WriteDurability's names other than DEFAULT are thrift2's own. */
+  static TDurability durability(SettingChoices.WriteDurability durability) {
+    return durability == SettingChoices.WriteDurability.DEFAULT ? TDurability.USE_DEFAULT : TDurability.valueOf(durability.name());
   }
 
   static final class ThriftClient implements Client {

@@ -1,5 +1,6 @@
 package io.github.hbasegrindersuite.worker.targets;
 
+import io.github.hbasegrindersuite.worker.SettingChoices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.apache.hadoop.hbase.client.Durability;
@@ -11,10 +12,10 @@ class WriteDurabilityTest {
 
   @Test
   void everyValueMapsToTheSameNameInBothClients() {
-    assertEquals(Durability.USE_DEFAULT, DirectTarget.durability(WriteDurability.DEFAULT));
-    assertEquals(TDurability.USE_DEFAULT, ThriftTarget.durability(WriteDurability.DEFAULT));
-    for (WriteDurability d : WriteDurability.values()) {
-      if (d != WriteDurability.DEFAULT) {
+    assertEquals(Durability.USE_DEFAULT, DirectTarget.durability(SettingChoices.WriteDurability.DEFAULT));
+    assertEquals(TDurability.USE_DEFAULT, ThriftTarget.durability(SettingChoices.WriteDurability.DEFAULT));
+    for (SettingChoices.WriteDurability d : SettingChoices.WriteDurability.values()) {
+      if (d != SettingChoices.WriteDurability.DEFAULT) {
         assertEquals(d.name(), DirectTarget.durability(d).name());
         assertEquals(d.name(), ThriftTarget.durability(d).name());
       }

@@ -1,5 +1,6 @@
 package io.github.hbasegrindersuite.lifecycle.cpu;
 
+import io.github.hbasegrindersuite.lifecycle.ShellAssignments;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -154,11 +155,7 @@ public final class LabCpus {
 
   /** Shell assignments for suite.d/lab.sh: LAB_SPEC LAB_SERVER_CPUS LAB_CLIENT_CPUS LAB_ISOLATED LAB_NOTE. */
   public String shell() {
-    return "LAB_SPEC=" + quote(spec) + "\nLAB_SERVER_CPUS=" + quote(format(server)) + "\nLAB_CLIENT_CPUS=" + quote(format(client))
-        + "\nLAB_ISOLATED=" + isolated + "\nLAB_NOTE=" + quote(note) + "\n";
-  }
-
-  static String quote(String s) {
-    return "'" + s.replace("'", "'\\''") + "'";
+    return new ShellAssignments().scalar("LAB_SPEC", spec).scalar("LAB_SERVER_CPUS", format(server))
+        .scalar("LAB_CLIENT_CPUS", format(client)).scalar("LAB_ISOLATED", isolated).scalar("LAB_NOTE", note).toString();
   }
 }

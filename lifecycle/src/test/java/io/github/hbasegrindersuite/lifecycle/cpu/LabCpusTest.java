@@ -70,7 +70,6 @@ class LabCpusTest {
     final String shell = LabCpus.resolve("auto", "0-1", true, true).shell();
     assertTrue(shell.contains("LAB_SERVER_CPUS='0'\n"), shell);
     assertTrue(shell.contains("LAB_CLIENT_CPUS='1'\n"), shell);
-    assertTrue(shell.contains("LAB_ISOLATED=true\n"), shell);
-    assertEquals("'it'\\''s'", LabCpus.quote("it's"));
+    assertTrue(shell.contains("LAB_ISOLATED='true'\n"), shell);
   }
 }

@@ -1,8 +1,8 @@
 package io.github.hbasegrindersuite.shim.bench;
 
+import io.github.hbasegrindersuite.worker.SettingChoices;
 import io.github.hbasegrindersuite.worker.Choice;
 import io.github.hbasegrindersuite.worker.Settings;
-import io.github.hbasegrindersuite.worker.targets.ThriftTarget;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -13,8 +13,8 @@ import java.util.Map;
  * hard to run, and what to judge.
  */
 final class BenchOptions {
-  static final String TARGET_SYNTAX = "NAME=direct|thrift:PORT[:" + choices(ThriftTarget.Transport.class)
-      + "[:" + choices(ThriftTarget.Protocol.class) + "]]";
+  static final String TARGET_SYNTAX = "NAME=direct|thrift:PORT[:" + choices(SettingChoices.ThriftTransport.class)
+      + "[:" + choices(SettingChoices.ThriftProtocol.class) + "]]";
 
   /** Path name -> its spec: direct, or thrift:PORT[:transport[:protocol]]. */
   final Map<String, String> targets = new LinkedHashMap<>();

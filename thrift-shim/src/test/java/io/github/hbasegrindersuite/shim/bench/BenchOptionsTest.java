@@ -1,5 +1,6 @@
 package io.github.hbasegrindersuite.shim.bench;
 
+import io.github.hbasegrindersuite.worker.SettingChoices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.hbasegrindersuite.worker.Settings;
 import io.github.hbasegrindersuite.worker.Settings.Key;
-import io.github.hbasegrindersuite.worker.targets.Target;
-import io.github.hbasegrindersuite.worker.targets.ThriftTarget;
 import org.junit.jupiter.api.Test;
 
 /** The benchmark's options become the worker's own settings, validated by them. */
@@ -23,19 +22,19 @@ class BenchOptionsTest {
     BenchOptions o = BenchOptions.parse(new String[] {"--zk-port", "2681", "--rows", "500", "--table", "t1",
         "--target", "direct=direct", "--target", "shim=thrift:9592:framed:compact", "--target", "gateway=thrift:9591"});
     Settings direct = o.settingsFor("direct");
-    assertEquals(Target.Kind.DIRECT, direct.target());
+    assertEquals(SettingChoices.Target.DIRECT, direct.target());
     assertEquals(2681, direct.integer(Key.ZOOKEEPER_PORT));
     assertEquals(500, direct.integer(Key.ROWS));
     assertEquals("t1", direct.text(Key.TABLE));
     assertEquals(30000, direct.integer(Key.TIMEOUT_MS));
     Settings shim = o.settingsFor("shim");
-    assertEquals(Target.Kind.THRIFT, shim.target());
+    assertEquals(SettingChoices.Target.THRIFT, shim.target());
     assertEquals(9592, shim.integer(Key.THRIFT_PORT));
-    assertEquals(ThriftTarget.Transport.FRAMED, shim.thriftTransport());
-    assertEquals(ThriftTarget.Protocol.COMPACT, shim.thriftProtocol());
+    assertEquals(SettingChoices.ThriftTransport.FRAMED, shim.thriftTransport());
+    assertEquals(SettingChoices.ThriftProtocol.COMPACT, shim.thriftProtocol());
     Settings gateway = o.settingsFor("gateway");
-    assertEquals(ThriftTarget.Transport.BUFFERED, gateway.thriftTransport());
-    assertEquals(ThriftTarget.Protocol.BINARY, gateway.thriftProtocol());
+    assertEquals(SettingChoices.ThriftTransport.BUFFERED, gateway.thriftTransport());
+    assertEquals(SettingChoices.ThriftProtocol.BINARY, gateway.thriftProtocol());
     assertEquals(8, o.tableSettings().integer(Key.REGIONS));
     assertTrue(o.equalLoadWanted());
     assertFalse(o.uncorrected);
