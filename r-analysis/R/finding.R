@@ -128,11 +128,13 @@ thrift_cost_table <- function(cost) {
   html_table(frame, left = 1, row_class = ifelse(cost$valid, NA, "disq"))
 }
 
-# The finding, big, then the verdict folded under it (its whole sentence).
+# The finding, big, then the verdict folded under it (its whole sentence). A comparison's verdict
+# summarises every kind its runs have (verdict$summary); a run's is its kind.
 finding_html <- function(finding, verdict) {
+  summary <- if (is.null(verdict$summary)) verdict$kind else verdict$summary
   paste0(sprintf("<p class=\"finding\">%s</p>", html_escape(finding)),
          sprintf("<details class=\"verdict v-%s\"><summary><b>Verdict: %s</b> (open for the whole sentence)</summary>%s</details>",
-                 gsub("[^a-z]+", "-", verdict$kind), html_escape(verdict$kind), html_escape(verdict$sentence)))
+                 gsub("[^a-z]+", "-", verdict$kind), html_escape(summary), html_escape(verdict$sentence)))
 }
 
 # A sweep's warm-ups (sweep.json "warmups", lifecycle's SweepRecord): one line for the page.

@@ -220,7 +220,11 @@ compare_verdict <- function(runs, baselines, analyses, contrasts = NULL, gstats 
   consequence <- if (startsWith(consequence, "its ")) sub("^its ", "their ", consequence) else paste("for them", consequence)
   others <- if (nrow(by_kind) > 1) paste0("; also ", paste(sprintf("%s: %s", by_kind$verdict[-1],
                                                                     vapply(by_kind$runs[-1], paste, "", collapse = ", ")), collapse = "; ")) else ""
+  # the folded verdict's summary counts every kind, so it never names one kind while the finding names others
+  counts <- sprintf("%s %d", by_kind$verdict, lengths(by_kind$runs))
   list(kind = first$verdict,
+       summary = sprintf("%s: %d of %d runs%s", first$verdict, length(first$runs[[1]]), n,
+                         if (length(counts) > 1) paste0("; also ", paste(counts[-1], collapse = ", ")) else ""),
        sentence = sprintf("%s: %d of %d runs (%s)%s; %s%s; %s%s", first$verdict, length(first$runs[[1]]), n,
                           paste(first$runs[[1]], collapse = ", "), detail, consequence, others, alike_note,
                           if (nzchar(findings)) paste0("; ", findings) else ""),

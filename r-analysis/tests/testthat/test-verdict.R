@@ -175,4 +175,9 @@ test_that("a comparison's verdict names the runs a kind covers and reads as one 
   expect_match(compare_verdict(runs, baselines, analyses)$sentence,
                paste0("^client-bound: 1 of 3 runs \\(run-3\\) \\(worst run-3: off-timer gap 700 us per request against 500 us of HBase time\\); ",
                       "for them throughput and comparisons between runs measure the injectors, not HBase .*; also shared CPU: run-1, run-2; "))
+  # the folded verdict's summary counts every kind, the first by precedence
+  expect_equal(compare_verdict(runs, baselines, analyses)$summary, "client-bound: 1 of 3 runs; also shared CPU 2")
+  expect_equal(compare_verdict(runs[1:2], baselines[1:2], analyses)$summary, "shared CPU: 2 of 2 runs")
+  expect_true(grepl("<summary><b>Verdict: client-bound: 1 of 3 runs; also shared CPU 2</b>",
+                    finding_html("f", compare_verdict(runs, baselines, analyses)), fixed = TRUE))
 })
