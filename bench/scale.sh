@@ -47,8 +47,8 @@ SCENARIO
 plan_out=$(mktemp)
 lifecycle sweep-plan --runs-dir "$SUITE_RUNS_DIR" --default-properties "$SUITE_ROOT/grinder.properties" \
   --plan-out "$plan_out" "$scenario" > /dev/null || die "the scale benchmark's settings are refused (BENCH_SCALE_*)"
-SWEEP_DIR=$(jq -r .sweep_dir "$plan_out")
-SWEEP_ID=$(jq -r .sweep_id "$plan_out")
+# shellcheck disable=SC1090  # SWEEP_ID, SWEEP_DIR (lifecycle sweep-plan --plan-out)
+source "$plan_out"
 rm -f "$plan_out"
 PLAN=$SWEEP_DIR/sweep-plan.json
 "$SUITE_ROOT/suite" prepare --properties "$(jq -r '.points[0].prepare_properties' "$PLAN")"

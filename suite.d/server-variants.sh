@@ -3,9 +3,8 @@
 # variant's conf folder (written by lifecycle's SweepPlanner under the sweep folder), have
 # lifecycle read back what the region server runs with, and bring the HBase back to its normal
 # configuration when the sweep ends, fails or is interrupted. Sourced by libexec/suite-sweep after
-# common.sh; the plan decides everything, this only stops and starts processes.
+# common.sh; lifecycle (SweepSteps) decides when to restart, this only stops and starts processes.
 
-SV_PLAN=""          # the sweep's sweep-plan.json
 SV_KEYS=""          # the overridden keys, comma-separated ("" = no server variants)
 SV_CURRENT=""       # the conf folder the HBase runs with now ("" = its normal one)
 SV_READ_BACK=""     # server-conf.json of the configuration running now
@@ -13,10 +12,10 @@ SV_RESTARTED=0      # 1 once the sweep restarted the HBase: the restore is due
 SV_WAS_RUNNING=0
 SV_ACTIVE=0         # 1 once sv_begin found server variants: sv_restore is due at the sweep's exit
 
-# Before the first run: remember whether the HBase runs, and read back its normal configuration.
+# Before the first run (KEYS: the overridden keys, comma-separated): remember whether the HBase
+# runs, and read back its normal configuration.
 sv_begin() {
-  SV_PLAN=$1
-  SV_KEYS=$(jq -r '(.server_keys // []) | join(",")' "$SV_PLAN")
+  SV_KEYS=$1
   [[ -n $SV_KEYS ]] || return 0
   if "$SUITE_ROOT/suite" hbase status > /dev/null 2>&1; then
     SV_WAS_RUNNING=1
@@ -27,27 +26,6 @@ sv_begin() {
   # shellcheck disable=SC2034  # read by libexec/suite-sweep's exit handler
   SV_ACTIVE=1
   sv_read_back "default" "{}"
-}
-
-# Before point N: restart the HBase when the point's server variant has another conf folder.
-sv_before_point() {
-  local point=$1 conf variant expect
-  [[ -n $SV_KEYS ]] || return 0
-  conf=$(jq -r ".points[$((point - 1))].server_variant.conf_dir // empty" "$SV_PLAN")
-  [[ $conf != "$SV_CURRENT" ]] || return 0
-  variant=$(jq -r ".points[$((point - 1))].server_variant.label" "$SV_PLAN")
-  expect=$(jq -c ".points[$((point - 1))].server_variant.site" "$SV_PLAN")
-  sv_restart "$conf" "server variant $variant"
-  sv_read_back "$variant" "$expect"
-}
-
-# After point N: its run folder gets the read-back of the configuration it ran with.
-sv_after_point() {
-  local point=$1 run
-  [[ -n $SV_KEYS && -f $SV_READ_BACK ]] || return 0
-  run=$(jq -r ".plan[$((point - 1))].run // empty" "$SWEEP_DIR/sweep.json")
-  [[ -n $run && -d $SUITE_RUNS_DIR/$run ]] || return 0
-  cp "$SV_READ_BACK" "$SUITE_RUNS_DIR/$run/server-conf.json"
 }
 
 # Stop, then start with CONF ("" = the normal conf, whatever HBASE_LOCAL_CONF the sweep was given).

@@ -94,6 +94,23 @@ u_sweep_help_lists_every_sweep_key() {
   fi
 }
 
+# Bad gates, from --slo or from the scenario's sweep.slo, are one line naming where they came from,
+# exit 1, and nothing is written (the planner resolves the gates before it allocates a sweep folder).
+u_sweep_refuses_bad_gates_before_writing() {
+  local dir=$TEST_LOGS/sweep-gates out1 out2 rc1=0 rc2=0
+  mkdir -p "$dir/runs"
+  printf 'sweep.threads = 2\nsweep.slo = p99<5\n' > "$dir/gates.properties"
+  out1=$(SUITE_RUNS_DIR=$dir/runs "$SUITE_ROOT/suite" sweep "$dir/gates.properties" 2>&1) || rc1=$?
+  out2=$(SUITE_RUNS_DIR=$dir/runs "$SUITE_ROOT/suite" sweep "$dir/gates.properties" --slo 'p99_ms<5,bogus<1' 2>&1) || rc2=$?
+  if ((rc1 == 1 && rc2 == 1)) && [[ $(wc -l <<< "$out1") == 1 && $(wc -l <<< "$out2") == 1 && -z $(find "$dir/runs" -mindepth 1) ]] \
+     && [[ $out1 == "suite sweep: sweep.slo: bad --slo term 'p99<5': unknown metric 'p99'"* ]] \
+     && [[ $out2 == "suite sweep: --slo: bad --slo term 'bogus<1': unknown metric 'bogus'"* ]]; then
+    pass "sweep: bad gates from sweep.slo or --slo (which wins) are one line naming their source, exit 1, nothing created"
+  else
+    fail "sweep gates refused: rc $rc1/$rc2: $out1 | $out2 | runs: $(find "$dir/runs" -mindepth 1 -printf "%f ")"
+  fi
+}
+
 # A server variant the suite cannot apply is one line naming the key, before any sweep folder exists:
 # a cluster it does not manage (hbaseload.hbase.site set), an empty value.
 u_sweep_refuses_server_variants_it_cannot_apply() {

@@ -1,5 +1,6 @@
 package io.github.hbasegrindersuite.lifecycle;
 
+import com.google.gson.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,6 +23,10 @@ import java.util.Map;
  * sweep-plan --runs-dir D --default-properties F --plan-out FILE [--dry-run] SCENARIO [--duration D]
  *          [--scale tiny|default|N] [--injectors N] [--repeat N] [--slo GATES] [--owner-pid PID]  expand a sweep into runs
  *          [--hbase-conf DIR]                       (the embedded HBase's conf, which server variants copy)
+ *          [--check-only]                           (only the gates it resolves, SLO=..., writing nothing)
+ *                                                    FILE gets SWEEP_ID, SWEEP_DIR, SERVER_KEYS as shell assignments
+ * sweep-next SWEEP_DIR [--keep-going] [--read-back FILE] [--after STEP --exit CODE]
+ *                                                    the sweep's next step after the one reported (SweepSteps)
  * sweep-record SWEEP_DIR STATUS                      write sweep.json from the sweep's runs
  * server-conf --url URL --keys K1,K2 [--variant LABEL] [--expect JSON] --out FILE [--timeout S]
  *                                                    a region server's settings read back from its /conf (ServerConf)
@@ -60,7 +65,7 @@ public final class Main {
 
   static int run(List<String> argv) throws LifecycleException {
     if (argv.isEmpty()) {
-      throw new IllegalArgumentException("usage: plan | finalise | sweep-plan | sweep-record (see Main.java)");
+      throw new IllegalArgumentException("usage: plan | finalise | sweep-plan | sweep-next | sweep-record (see Main.java)");
     }
     final List<String> rest = argv.subList(1, argv.size());
     switch (argv.get(0)) {
@@ -88,6 +93,8 @@ public final class Main {
         return lab(options(rest, List.of()));
       case "server-conf":
         return ServerConf.main(options(rest, List.of()));
+      case "sweep-next":
+        return sweepNext(rest);
       case "sweep-record":
         if (rest.size() != 2) {
           throw new IllegalArgumentException("usage: sweep-record SWEEP_DIR STATUS");
@@ -97,6 +104,35 @@ public final class Main {
       default:
         throw new IllegalArgumentException("unknown command '" + argv.get(0) + "'");
     }
+  }
+
+  private static int sweepNext(List<String> argv) throws LifecycleException {
+    final Map<String, String> options = options(argv, List.of("--keep-going"));
+    final String dir = options.get("");
+    if (dir == null) {
+      throw new IllegalArgumentException("usage: sweep-next SWEEP_DIR [--keep-going] [--read-back FILE] [--after STEP --exit CODE]");
+    }
+    SweepSteps.Report report = null;
+    if (options.containsKey("--after")) {
+      report = new SweepSteps.Report();
+      try {
+        report.step = SweepSteps.Step.valueOf(options.get("--after").toUpperCase(java.util.Locale.ROOT));
+        report.exitCode = Integer.parseInt(required(options, "--exit"));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("--exit: not a whole number: " + options.get("--exit"));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(e.getMessage().startsWith("missing") ? e.getMessage()
+            : "--after: not a step: " + options.get("--after"));
+      }
+    }
+    final SweepSteps.Next next = new SweepSteps(Path.of(dir), System.currentTimeMillis())
+        .advance(options.containsKey("--keep-going"), emptyAsNull(options.get("--read-back")), report);
+    System.out.print(SweepSteps.shell(next));
+    return 0;
+  }
+
+  private static String emptyAsNull(String s) {
+    return s == null || s.isEmpty() ? null : s;
   }
 
   private static int plan(List<String> argv) throws LifecycleException {
@@ -195,7 +231,7 @@ public final class Main {
   }
 
   private static int sweepPlan(List<String> argv) throws LifecycleException {
-    final Map<String, String> options = options(argv, List.of("--dry-run"));
+    final Map<String, String> options = options(argv, List.of("--dry-run", "--check-only"));
     final SweepPlanner.Overrides overrides = new SweepPlanner.Overrides();
     if (options.containsKey("--duration")) {
       overrides.durationSeconds = RunArguments.duration(options.get("--duration"));
@@ -229,13 +265,22 @@ public final class Main {
       throw new LifecycleException("no scenario given");
     }
     final SweepPlanner planner = new SweepPlanner(Path.of(scenario), Path.of(required(options, "--default-properties")), overrides);
+    if (options.containsKey("--check-only")) {
+      // the gates are checked (by R) before anything is written: nothing but what they are
+      System.out.print(new ShellAssignments().scalar("SLO", planner.slo)
+          .scalar("SLO_SOURCE", overrides.slo != null ? "--slo" : "sweep.slo"));
+      return 0;
+    }
     planner.print(System.out);
     if (!options.containsKey("--dry-run")) {
       final Path dir = planner.write(Path.of(required(options, "--runs-dir")));
-      final Map<String, Object> where = new LinkedHashMap<>();
-      where.put("sweep_id", dir.getFileName().toString());
-      where.put("sweep_dir", dir.toString());
-      Json.write(Path.of(required(options, "--plan-out")), where);
+      final JsonObject written = Json.read(dir.resolve("sweep-plan.json"));
+      final List<String> serverKeys = new ArrayList<>();
+      written.getAsJsonArray("server_keys").forEach(k -> serverKeys.add(k.getAsString()));
+      writeText(Path.of(required(options, "--plan-out")), new ShellAssignments()
+          .scalar("SWEEP_ID", dir.getFileName().toString())
+          .scalar("SWEEP_DIR", dir.toString())
+          .scalar("SERVER_KEYS", String.join(",", serverKeys)).toString());
     }
     return 0;
   }

@@ -1,0 +1,414 @@
+package io.github.hbasegrindersuite.lifecycle;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonNull;
+import com.google.gson.JsonObject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * What ./suite sweep does next (lifecycle sweep-next): the sweep's decisions -- restart the HBase
+ * for a server variant, prepare a table or take one prepared earlier, skip the points of a table
+ * that could not be made, warm a workload once, run a point, go on or stop after a failed run, the
+ * sweep's final status -- so that libexec/suite-sweep only starts the processes it is told to and
+ * reports back how each ended. The state between calls is sweep-state.json in the sweep's folder;
+ * every call hands bash one step ({@link Step}), with the lines to print before it.
+ */
+final class SweepSteps {
+
+  /** What bash is told to do. */
+  enum Step {
+    /** Restart the embedded HBase with a server variant's conf folder and read its settings back. */
+    SERVER,
+    /** ./suite prepare --properties PREPARE_PROPERTIES --record PREPARE_RECORD. */
+    PREPARE,
+    /** A warm-up run before the point's first measured run of this workload. */
+    WARMUP,
+    /** The point's run. */
+    RUN,
+    /** Nothing more: the sweep ended with {@link Status}. */
+    DONE
+  }
+
+  /** How a sweep ended. */
+  enum Status {
+    /** Every point ran (or was skipped for its table) and none failed; some may be degraded. */
+    COMPLETE,
+    /** A run failed and --keep-going was not given, or a table's preparation failed: stopped there. */
+    STOPPED,
+    /** Every point was tried (--keep-going), and some runs failed. */
+    FAILED
+  }
+
+  /** Within a point, the next thing to consider. */
+  enum Stage { START, PREPARE, WARMUP, RUN }
+
+  /** sweep-state.json: what the sweep has done so far (gson, field names as written). */
+  static final class State {
+    int point = 1;
+    Stage stage = Stage.START;
+    /** The step handed out and not yet reported back (null when none). */
+    Step pending;
+    boolean keepGoing;
+    long startedMillis;
+    /** The conf folder the HBase runs with now ("" = its normal one), and its read-back. */
+    String serverConf = "";
+    String readBack;
+    /** Workloads warmed on the HBase running now (sweep-plan.json's warmup_key). */
+    Set<String> warmed = new LinkedHashSet<>();
+    /** Tables whose preparation timed out or crashed (prepare exit 3) -> their record. */
+    Map<String, String> unmade = new TreeMap<>();
+    /** Preparations done on the HBase running now (prepare_key) -> their record, and their table. */
+    Map<String, String> ready = new TreeMap<>();
+    Map<String, String> readyTable = new TreeMap<>();
+    List<String> failed = new ArrayList<>();
+    List<String> degraded = new ArrayList<>();
+    Status status;
+    /** Why the sweep stopped or failed. */
+    String failureReason;
+  }
+
+  /** What one call hands bash. */
+  static final class Next {
+    Step step;
+    final List<String> messages = new ArrayList<>();
+    int point;
+    String label;
+    /** WARMUP and RUN: libexec/suite-run's arguments. */
+    final List<String> runArgs = new ArrayList<>();
+    String prepareProperties;
+    String prepareRecord;
+    String serverConf;
+    String serverVariant;
+    String serverExpect;
+    Status status;
+    /** Why the sweep stopped or failed (STOPPED, FAILED); the closing line otherwise. */
+    String summary;
+    /** COMPLETE with degraded runs: which. */
+    String degradedNote;
+  }
+
+  /** What bash reports of the step it was given: its exit code and, after SERVER, the read-back file. */
+  static final class Report {
+    Step step;
+    int exitCode;
+    String readBack;
+  }
+
+  static final String STATE_FILE = "sweep-state.json";
+
+  private final Path sweepDir;
+  private final JsonObject plan;
+  private final List<JsonObject> points = new ArrayList<>();
+  private final String sweepId;
+  private final boolean serverVariants;
+  private final int warmupMaxSeconds;
+  private final long nowMillis;
+
+  SweepSteps(Path sweepDir, long nowMillis) throws LifecycleException {
+    this.sweepDir = sweepDir;
+    this.plan = Json.read(sweepDir.resolve("sweep-plan.json"));
+    for (JsonElement e : plan.getAsJsonArray("points")) {
+      points.add(e.getAsJsonObject());
+    }
+    this.sweepId = Json.text(plan, "sweep_id");
+    this.serverVariants = plan.has("server_keys") && plan.get("server_keys").isJsonArray()
+        && plan.getAsJsonArray("server_keys").size() > 0;
+    this.warmupMaxSeconds = Json.integer(plan, "warmup_max_s", 0);
+    this.nowMillis = nowMillis;
+  }
+
+  /** One call: read the state (a new one at the first call), take the report in, decide, keep the state. */
+  Next advance(boolean keepGoing, String readBack, Report report) throws LifecycleException {
+    final Path file = sweepDir.resolve(STATE_FILE);
+    final State state;
+    if (Files.isRegularFile(file)) {
+      state = Json.GSON.fromJson(Json.read(file), State.class);
+    } else {
+      state = new State();
+      state.keepGoing = keepGoing;
+      state.startedMillis = nowMillis;
+    }
+    if (readBack != null) {
+      state.readBack = readBack;
+    }
+    final Next next = new Next();
+    if (report != null) {
+      take(state, report, next);
+    } else if (state.pending != null) {
+      throw new LifecycleException("sweep-next: the " + lower(state.pending) + " step handed out last was not reported (--after)");
+    }
+    if (state.status == null) {
+      decide(state, next);
+    } else {
+      finish(state, next);
+    }
+    state.pending = next.step == Step.DONE ? null : next.step;
+    Json.write(file, state);
+    return next;
+  }
+
+  // ---- the report of the step done ----
+
+  private void take(State state, Report report, Next next) throws LifecycleException {
+    if (state.pending != report.step) {
+      throw new LifecycleException("sweep-next: reported " + lower(report.step) + ", but the step handed out was "
+          + (state.pending == null ? "none" : lower(state.pending)));
+    }
+    final JsonObject point = points.get(state.point - 1);
+    switch (report.step) {
+      case SERVER:
+        // a restarted HBase is a cold one: nothing warmed or prepared on it yet
+        state.serverConf = serverConf(point);
+        state.warmed.clear();
+        state.ready.clear();
+        state.readyTable.clear();
+        state.stage = Stage.PREPARE;
+        break;
+      case PREPARE:
+        tookPreparation(state, point, report.exitCode, next);
+        break;
+      case WARMUP:
+        state.warmed.add(Json.text(point, "warmup_key"));
+        if (report.exitCode != 0) {
+          next.messages.add(sweepId + ": the warm-up for run " + state.point + " did not end cleanly; run " + state.point
+              + " goes on (its verdict says whether it was warm)");
+        }
+        state.stage = Stage.RUN;
+        break;
+      case RUN:
+        tookRun(state, point, report.exitCode);
+        break;
+      default:
+        throw new LifecycleException("sweep-next: nothing to report after " + lower(report.step));
+    }
+  }
+
+  private void tookPreparation(State state, JsonObject point, int exitCode, Next next) throws LifecycleException {
+    final String table = Json.text(point, "table");
+    final String record = sweepDir.resolve("prepare-" + state.point + ".json").toString();
+    if (exitCode == 3) {
+      // the table could not be made (timeout, crash): its points are skipped, not failed
+      state.unmade.put(table, record);
+      next.messages.add(sweepId + ": run " + state.point + " of " + points.size() + " (" + Json.text(point, "label")
+          + ") skipped: table " + table + " was not made (" + outcomeOf(record) + ", recorded)");
+      SweepRecord.write(sweepDir, "running");
+      nextPoint(state);
+    } else if (exitCode != 0) {
+      stop(state, Status.STOPPED, "preparing the table failed (properties: " + Json.text(point, "prepare_properties") + ")");
+    } else {
+      final String key = Json.text(point, "prepare_key");
+      if (key != null) {
+        state.ready.put(key, record);
+        state.readyTable.put(key, table);
+      } else {
+        // made fresh or recreated: what was known of this table is not true any more
+        state.readyTable.entrySet().removeIf(e -> {
+          final boolean same = e.getValue().equals(table);
+          if (same) {
+            state.ready.remove(e.getKey());
+          }
+          return same;
+        });
+      }
+      state.stage = Stage.WARMUP;
+    }
+  }
+
+  private void tookRun(State state, JsonObject point, int exitCode) throws LifecycleException {
+    SweepRecord.write(sweepDir, "running");
+    final JsonObject row = Json.read(sweepDir.resolve("sweep.json")).getAsJsonArray("plan").get(state.point - 1).getAsJsonObject();
+    final String run = Json.text(row, "run");
+    if (serverVariants && run != null && state.readBack != null && Files.isRegularFile(Path.of(state.readBack))) {
+      // the run folder keeps the read-back of the configuration it ran with
+      copy(Path.of(state.readBack), sweepDir.getParent().resolve(run).resolve("server-conf.json"));
+    }
+    final String name = "run " + state.point + " (" + Json.text(point, "label") + ")";
+    if (exitCode != 0 && "degraded".equals(Json.text(row, "status"))) {
+      // a degraded run did its work with a stall in it: a result its report explains, not a failure
+      state.degraded.add(name);
+    } else if (exitCode != 0) {
+      state.failed.add(name);
+      if (!state.keepGoing) {
+        stop(state, Status.STOPPED, sweepId + " stopped: " + name + " failed (--keep-going runs the rest; sweep.json names the run)");
+        return;
+      }
+    }
+    nextPoint(state);
+  }
+
+  // ---- the next step ----
+
+  private void decide(State state, Next next) throws LifecycleException {
+    while (state.point <= points.size()) {
+      final JsonObject point = points.get(state.point - 1);
+      final String label = Json.text(point, "label");
+      next.point = state.point;
+      next.label = label;
+      final String of = "run " + state.point + " of " + points.size();
+      if (state.stage == Stage.START) {
+        final String table = Json.text(point, "table");
+        if (table != null && state.unmade.containsKey(table)) {
+          copy(Path.of(state.unmade.get(table)), sweepDir.resolve("prepare-" + state.point + ".json"));
+          next.messages.add(sweepId + ": " + of + " (" + label + ") skipped: table " + table + " was not made ("
+              + outcomeOf(state.unmade.get(table)) + ")");
+          nextPoint(state);
+          continue;
+        }
+        if (serverVariants && !serverConf(point).equals(state.serverConf)) {
+          final JsonObject variant = point.getAsJsonObject("server_variant");
+          next.step = Step.SERVER;
+          next.serverConf = serverConf(point);
+          next.serverVariant = Json.text(variant, "label");
+          next.serverExpect = Json.GSON.toJson(variant.get("site"));
+          return;
+        }
+        state.stage = Stage.PREPARE;
+      }
+      if (state.stage == Stage.PREPARE) {
+        final String properties = Json.text(point, "prepare_properties");
+        final String key = Json.text(point, "prepare_key");
+        if (properties != null && key != null && state.ready.containsKey(key)) {
+          alreadyPrepared(Path.of(state.ready.get(key)), sweepDir.resolve("prepare-" + state.point + ".json"));
+          next.messages.add(sweepId + ": table " + Json.text(point, "table") + " for " + of + ": prepared earlier in this sweep, nothing to do");
+        } else if (properties != null) {
+          next.step = Step.PREPARE;
+          next.prepareProperties = properties;
+          next.prepareRecord = sweepDir.resolve("prepare-" + state.point + ".json").toString();
+          next.messages.add(sweepId + ": preparing the table for " + of + " (skipped when it already matches)");
+          return;
+        }
+        state.stage = Stage.WARMUP;
+      }
+      if (state.stage == Stage.WARMUP) {
+        if (warmupMaxSeconds > 0 && !state.warmed.contains(Json.text(point, "warmup_key"))) {
+          next.step = Step.WARMUP;
+          runArgs(point, next.runArgs);
+          next.runArgs.add("--warmup-only");
+          next.runArgs.add(String.valueOf(warmupMaxSeconds));
+          next.messages.add(sweepId + ": warming up for " + of + " (" + label + "; at most " + warmupMaxSeconds + "s)");
+          return;
+        }
+        state.stage = Stage.RUN;
+      }
+      next.step = Step.RUN;
+      runArgs(point, next.runArgs);
+      next.messages.add(sweepId + ": " + of + ": " + label + " (" + (nowMillis - state.startedMillis) / 1000 + "s into the sweep)");
+      return;
+    }
+    if (state.failed.isEmpty()) {
+      SweepRecord.write(sweepDir, "complete");
+      state.status = Status.COMPLETE;
+    } else {
+      stop(state, Status.FAILED, sweepId + ": " + state.failed.size() + " of " + points.size() + " runs failed: "
+          + String.join(" ", state.failed));
+    }
+    finish(state, next);
+  }
+
+  private void finish(State state, Next next) throws LifecycleException {
+    next.step = Step.DONE;
+    next.status = state.status;
+    if (state.status == Status.COMPLETE) {
+      final JsonObject record = Json.read(sweepDir.resolve("sweep.json"));
+      final List<String> runs = new ArrayList<>();
+      record.getAsJsonArray("runs").forEach(r -> runs.add(r.getAsString()));
+      next.summary = sweepId + " complete in " + (nowMillis - state.startedMillis) / 1000 + "s: " + String.join(" ", runs)
+          + " (" + sweepDir.resolve("sweep.json") + ")";
+      if (!state.degraded.isEmpty()) {
+        next.degradedNote = sweepId + ": " + state.degraded.size() + " of " + points.size()
+            + " runs degraded (each ran to its end; its manifest and report say what stalled): " + String.join(" ", state.degraded);
+      }
+    } else {
+      next.summary = state.failureReason;
+    }
+  }
+
+  private void stop(State state, Status status, String reason) throws LifecycleException {
+    SweepRecord.write(sweepDir, "incomplete");
+    state.status = status;
+    state.failureReason = reason;
+  }
+
+  /** ./suite run's arguments for a point: the sweep's base properties and common arguments, the point's own. */
+  private void runArgs(JsonObject point, List<String> out) {
+    out.add("--properties");
+    out.add(Json.text(plan, "base_properties"));
+    plan.getAsJsonArray("common_args").forEach(a -> out.add(a.getAsString()));
+    point.getAsJsonArray("args").forEach(a -> out.add(a.getAsString()));
+    out.add("--sweep-id");
+    out.add(sweepId);
+    out.add("--sweep-point");
+    out.add(String.valueOf(Json.integer(point, "point", 0)));
+  }
+
+  private static void nextPoint(State state) {
+    state.point++;
+    state.stage = Stage.START;
+  }
+
+  private static String serverConf(JsonObject point) {
+    final JsonElement variant = point.get("server_variant");
+    if (variant == null || variant.isJsonNull()) {
+      return "";
+    }
+    final String conf = Json.text(variant.getAsJsonObject(), "conf_dir");
+    return conf == null ? "" : conf;
+  }
+
+  private static String outcomeOf(String record) {
+    try {
+      final String outcome = Json.text(Json.read(Path.of(record)), "outcome");
+      return outcome == null ? "no outcome recorded" : outcome;
+    } catch (LifecycleException e) {
+      return "its record is unreadable";
+    }
+  }
+
+  /** The record of a preparation done earlier in the sweep, as this point's: nothing was created or loaded. */
+  private static void alreadyPrepared(Path earlier, Path record) throws LifecycleException {
+    final JsonObject doc = Json.read(earlier);
+    doc.addProperty("outcome", "already prepared");
+    for (String key : List.of("create_s", "load_s", "cells_loaded", "reason")) {
+      doc.add(key, JsonNull.INSTANCE);
+    }
+    Json.write(record, doc);
+  }
+
+  private static void copy(Path from, Path to) throws LifecycleException {
+    try {
+      Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new LifecycleException("cannot copy " + from + " to " + to + ": " + e.getMessage());
+    }
+  }
+
+  private static String lower(Step step) {
+    return step.name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /** The step as shell assignments for libexec/suite-sweep (STEP in lower case; MESSAGES printed before it). */
+  static String shell(Next next) {
+    final ShellAssignments out = new ShellAssignments();
+    out.scalar("STEP", lower(next.step));
+    out.array("MESSAGES", next.messages);
+    out.array("RUN_ARGS", next.runArgs);
+    out.scalar("PREPARE_PROPERTIES", next.prepareProperties);
+    out.scalar("PREPARE_RECORD", next.prepareRecord);
+    out.scalar("SERVER_CONF", next.serverConf);
+    out.scalar("SERVER_VARIANT", next.serverVariant);
+    out.scalar("SERVER_EXPECT", next.serverExpect);
+    out.scalar("STATUS", next.status == null ? "" : next.status.name().toLowerCase(java.util.Locale.ROOT));
+    out.scalar("SUMMARY", next.summary);
+    out.scalar("DEGRADED_NOTE", next.degradedNote);
+    return out.toString();
+  }
+}

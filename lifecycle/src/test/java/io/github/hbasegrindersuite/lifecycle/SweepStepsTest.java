@@ -1,0 +1,269 @@
+package io.github.hbasegrindersuite.lifecycle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The sweep's decisions, step by step, on hand-made plans; runs are faked by their plan.json and manifest.json. */
+class SweepStepsTest {
+  @TempDir
+  Path runs;
+
+  private Path sweep;
+  private long clock = 1_000_000L;
+  private int nextRun = 1;
+
+  /** A point: label, table, prepare key (null: none; "-" no preparation at all), warm-up key, server conf (null: normal). */
+  private static Map<String, Object> point(int n, String table, String prepareKey, String warmupKey, String conf) {
+    final Map<String, Object> p = new LinkedHashMap<>();
+    p.put("point", n);
+    p.put("label", "point " + n);
+    p.put("args", List.of("--threads", String.valueOf(n)));
+    p.put("warmup_key", warmupKey);
+    p.put("table", table);
+    final boolean prepared = !"-".equals(prepareKey);
+    p.put("prepare_properties", prepared ? "/p/prepare-" + n + ".properties" : null);
+    p.put("prepare_key", prepared ? prepareKey : null);
+    if (conf != null) {
+      p.put("server_variant", Map.of("label", "variant " + conf, "site", Map.of("hbase.k", conf), "conf_dir", "/conf/" + conf));
+    } else {
+      p.put("server_variant", null);
+    }
+    return p;
+  }
+
+  private void plan(int warmupMax, boolean serverVariants, List<Map<String, Object>> points) throws Exception {
+    sweep = Files.createDirectories(runs.resolve("sweep-1"));
+    final Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("sweep_id", "sweep-1");
+    doc.put("scenario", "s");
+    doc.put("base_properties", "/b/base.properties");
+    doc.put("common_args", List.of("--duration", "5"));
+    doc.put("server_keys", serverVariants ? List.of("hbase.k") : List.of());
+    doc.put("warmup_max_s", warmupMax);
+    doc.put("points", points);
+    Json.write(sweep.resolve("sweep-plan.json"), doc);
+  }
+
+  private SweepSteps.Next next(boolean keepGoing, String after, int exit) throws Exception {
+    SweepSteps.Report report = null;
+    if (after != null) {
+      report = new SweepSteps.Report();
+      report.step = SweepSteps.Step.valueOf(after.toUpperCase());
+      report.exitCode = exit;
+    }
+    clock += 7_000;
+    return new SweepSteps(sweep, clock).advance(keepGoing, null, report);
+  }
+
+  /** What ./suite run leaves for the sweep to find: a run folder naming the sweep and point, and how it ended. */
+  private void ran(int point, String status) throws Exception {
+    final Path run = Files.createDirectories(runs.resolve("run-" + nextRun++));
+    Json.write(run.resolve("plan.json"), Map.of("sweep_id", "sweep-1", "sweep_point", point));
+    Json.write(run.resolve("manifest.json"), Map.of("status", status));
+  }
+
+  private void preparationRecorded(int point, String outcome) throws Exception {
+    Json.write(sweep.resolve("prepare-" + point + ".json"), Map.of("outcome", outcome, "create_s", 1.5, "load_s", 2.5, "cells_loaded", 100));
+  }
+
+  private JsonObject record() throws Exception {
+    return Json.read(sweep.resolve("sweep.json"));
+  }
+
+  @Test
+  void eachWorkloadIsWarmedOnceAndEveryPointRunsInOrder() throws Exception {
+    plan(30, false, List.of(point(1, "t", "-", "get", null), point(2, "t", "-", "get", null), point(3, "t", "-", "put", null)));
+    final List<String> steps = new ArrayList<>();
+    SweepSteps.Next n = next(false, null, 0);
+    String after = null;
+    while (n.step != SweepSteps.Step.DONE) {
+      steps.add(n.step.name().toLowerCase() + " " + n.point);
+      if (n.step == SweepSteps.Step.RUN) {
+        assertEquals(List.of("--properties", "/b/base.properties", "--duration", "5", "--threads", String.valueOf(n.point),
+            "--sweep-id", "sweep-1", "--sweep-point", String.valueOf(n.point)), n.runArgs);
+        ran(n.point, "complete");
+      }
+      if (n.step == SweepSteps.Step.WARMUP) {
+        assertEquals(List.of("--warmup-only", "30"), n.runArgs.subList(n.runArgs.size() - 2, n.runArgs.size()));
+      }
+      after = n.step.name();
+      n = next(false, after, 0);
+    }
+    assertEquals(List.of("warmup 1", "run 1", "run 2", "warmup 3", "run 3"), steps);
+    assertEquals(SweepSteps.Status.COMPLETE, n.status);
+    assertTrue(n.summary.startsWith("sweep-1 complete in "), n.summary);
+    assertTrue(n.summary.contains(": run-1 run-2 run-3 ("), n.summary);
+    assertNull(n.degradedNote);
+    assertEquals("complete", Json.text(record(), "status"));
+    // asked again after the end: still done, nothing run twice
+    assertEquals(SweepSteps.Step.DONE, next(false, null, 0).step);
+  }
+
+  @Test
+  void aPreparationIsReusedAndAnUnmadeTableSkipsItsPoints() throws Exception {
+    plan(0, false, List.of(point(1, "a", "k1", "w", null), point(2, "a", "k1", "w", null),
+        point(3, "b", null, "w", null), point(4, "b", "k2", "w", null), point(5, "a", "k1", "w", null)));
+    SweepSteps.Next n = next(false, null, 0);
+    assertEquals(SweepSteps.Step.PREPARE, n.step);
+    assertEquals("/p/prepare-1.properties", n.prepareProperties);
+    assertEquals(sweep.resolve("prepare-1.json").toString(), n.prepareRecord);
+    preparationRecorded(1, "created");
+    n = next(false, "prepare", 0);
+    assertEquals(SweepSteps.Step.RUN, n.step);
+    ran(1, "complete");
+    // point 2: the same table and signature, prepared earlier: no preparation, its record says so
+    n = next(false, "run", 0);
+    assertEquals(SweepSteps.Step.RUN, n.step);
+    assertEquals(2, n.point);
+    assertTrue(n.messages.get(0).contains("table a for run 2 of 5: prepared earlier in this sweep"), n.messages.toString());
+    final JsonObject reused = Json.read(sweep.resolve("prepare-2.json"));
+    assertEquals("already prepared", Json.text(reused, "outcome"));
+    assertTrue(reused.get("load_s").isJsonNull());
+    ran(2, "complete");
+    // point 3: table b times out (prepare exit 3): skipped, and point 4 of the same table without asking
+    n = next(false, "run", 0);
+    assertEquals(SweepSteps.Step.PREPARE, n.step);
+    assertEquals(3, n.point);
+    preparationRecorded(3, "timeout");
+    n = next(false, "prepare", 3);
+    assertTrue(n.messages.get(0).contains("run 3 of 5 (point 3) skipped: table b was not made (timeout, recorded)"), n.messages.toString());
+    assertTrue(n.messages.get(1).contains("run 4 of 5 (point 4) skipped: table b was not made (timeout)"), n.messages.toString());
+    assertEquals(SweepSteps.Step.RUN, n.step);
+    assertEquals(5, n.point);
+    assertEquals("timeout", Json.text(Json.read(sweep.resolve("prepare-4.json")), "outcome"));
+    ran(5, "complete");
+    n = next(false, "run", 0);
+    assertEquals(SweepSteps.Status.COMPLETE, n.status);
+    final List<String> statuses = new ArrayList<>();
+    record().getAsJsonArray("plan").forEach(r -> statuses.add(Json.text(r.getAsJsonObject(), "status")));
+    assertEquals(List.of("complete", "complete", "skipped: table timeout", "skipped: table timeout", "complete"), statuses);
+  }
+
+  @Test
+  void aFreshPreparationForgetsWhatWasKnownOfItsTable() throws Exception {
+    plan(0, false, List.of(point(1, "a", "k1", "w", null), point(2, "a", null, "w", null), point(3, "a", "k1", "w", null)));
+    next(false, null, 0);
+    preparationRecorded(1, "created");
+    next(false, "prepare", 0);
+    ran(1, "complete");
+    assertEquals(SweepSteps.Step.PREPARE, next(false, "run", 0).step);   // point 2: no key, always prepared
+    preparationRecorded(2, "recreated");
+    next(false, "prepare", 0);
+    ran(2, "complete");
+    final SweepSteps.Next n = next(false, "run", 0);
+    assertEquals(SweepSteps.Step.PREPARE, n.step, "point 3: the table was recreated since k1 was prepared");
+    assertEquals(3, n.point);
+  }
+
+  @Test
+  void aFailedPreparationStopsTheSweep() throws Exception {
+    plan(0, false, List.of(point(1, "a", "k1", "w", null), point(2, "a", "k1", "w", null)));
+    next(false, null, 0);
+    final SweepSteps.Next n = next(false, "prepare", 1);
+    assertEquals(SweepSteps.Step.DONE, n.step);
+    assertEquals(SweepSteps.Status.STOPPED, n.status);
+    assertEquals("preparing the table failed (properties: /p/prepare-1.properties)", n.summary);
+    assertEquals("incomplete", Json.text(record(), "status"));
+  }
+
+  @Test
+  void aFailedRunStopsTheSweepUnlessKeepGoing() throws Exception {
+    plan(0, false, List.of(point(1, "a", "-", "w", null), point(2, "a", "-", "w", null)));
+    next(false, null, 0);
+    ran(1, "incomplete");
+    SweepSteps.Next n = next(false, "run", 1);
+    assertEquals(SweepSteps.Status.STOPPED, n.status);
+    assertEquals("sweep-1 stopped: run 1 (point 1) failed (--keep-going runs the rest; sweep.json names the run)", n.summary);
+    assertEquals("incomplete", Json.text(record(), "status"));
+
+    Files.delete(sweep.resolve(SweepSteps.STATE_FILE));
+    next(true, null, 0);
+    ran(1, "incomplete");
+    n = next(true, "run", 1);
+    assertEquals(SweepSteps.Step.RUN, n.step);
+    assertEquals(2, n.point);
+    ran(2, "complete");
+    n = next(true, "run", 0);
+    assertEquals(SweepSteps.Status.FAILED, n.status);
+    assertEquals("sweep-1: 1 of 2 runs failed: run 1 (point 1)", n.summary);
+  }
+
+  @Test
+  void aDegradedRunIsAResultNotAFailure() throws Exception {
+    plan(0, false, List.of(point(1, "a", "-", "w", null), point(2, "a", "-", "w", null)));
+    next(false, null, 0);
+    ran(1, "degraded");
+    final SweepSteps.Next n2 = next(false, "run", 1);
+    assertEquals(SweepSteps.Step.RUN, n2.step);
+    ran(2, "complete");
+    final SweepSteps.Next done = next(false, "run", 0);
+    assertEquals(SweepSteps.Status.COMPLETE, done.status);
+    assertEquals("sweep-1: 1 of 2 runs degraded (each ran to its end; its manifest and report say what stalled): run 1 (point 1)",
+        done.degradedNote);
+  }
+
+  @Test
+  void aServerVariantRestartsTheHBaseOnceAndItIsColdAfter() throws Exception {
+    plan(20, true, List.of(point(1, "a", "k", "w", null), point(2, "a", "k", "w", "v1"), point(3, "a", "k", "w", "v1")));
+    final Path readBack = Files.writeString(runs.resolve("server-conf-2.json"), "{\"read_back\":{}}");
+    final List<String> steps = new ArrayList<>();
+    SweepSteps.Next n = next(false, null, 0);
+    while (n.step != SweepSteps.Step.DONE) {
+      steps.add(n.step.name().toLowerCase() + " " + n.point);
+      final SweepSteps.Report report = new SweepSteps.Report();
+      report.step = n.step;
+      if (n.step == SweepSteps.Step.SERVER) {
+        assertEquals("/conf/v1", n.serverConf);
+        assertEquals("variant v1", n.serverVariant);
+        assertEquals("{\"hbase.k\":\"v1\"}", n.serverExpect);
+      }
+      if (n.step == SweepSteps.Step.PREPARE) {
+        preparationRecorded(n.point, "created");
+      }
+      if (n.step == SweepSteps.Step.RUN) {
+        ran(n.point, "complete");
+      }
+      clock += 1000;
+      n = new SweepSteps(sweep, clock).advance(false, n.step == SweepSteps.Step.SERVER ? readBack.toString() : null, report);
+    }
+    // the restart makes everything cold again: prepared and warmed anew, once
+    assertEquals(List.of("prepare 1", "warmup 1", "run 1", "server 2", "prepare 2", "warmup 2", "run 2", "run 3"), steps);
+    assertTrue(Files.isRegularFile(runs.resolve("run-2").resolve("server-conf.json")), "the variant's run keeps its read-back");
+    assertTrue(Files.isRegularFile(runs.resolve("run-3").resolve("server-conf.json")));
+  }
+
+  @Test
+  void aReportOfAnotherStepIsRefused() throws Exception {
+    plan(0, false, List.of(point(1, "a", "-", "w", null)));
+    assertEquals(SweepSteps.Step.RUN, next(false, null, 0).step);
+    final String wrong = assertThrows(LifecycleException.class, () -> next(false, "prepare", 0)).getMessage();
+    assertEquals("sweep-next: reported prepare, but the step handed out was run", wrong);
+    final String silent = assertThrows(LifecycleException.class, () -> next(false, null, 0)).getMessage();
+    assertEquals("sweep-next: the run step handed out last was not reported (--after)", silent);
+  }
+
+  @Test
+  void theStepReachesBashAsAssignments() {
+    final SweepSteps.Next n = new SweepSteps.Next();
+    n.step = SweepSteps.Step.RUN;
+    n.messages.add("sweep-1: run 1 of 2: it's 4 threads");
+    n.runArgs.add("--set");
+    n.runArgs.add("hbaseload.operations=get:70,put:30");
+    final String shell = SweepSteps.shell(n);
+    assertTrue(shell.contains("STEP='run'\n"), shell);
+    assertTrue(shell.contains("MESSAGES=('sweep-1: run 1 of 2: it'\\''s 4 threads')\n"), shell);
+    assertTrue(shell.contains("RUN_ARGS=('--set' 'hbaseload.operations=get:70,put:30')\n"), shell);
+  }
+}
