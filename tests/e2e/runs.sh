@@ -318,6 +318,16 @@ EOF
   else
     fail "sweep: threads [$threads] (want 2 4 4 2): $(cat "$sweep_dir/sweep.json"): runs ${runs[*]}"
   fi
+  # Where the sweep's wall time went: 4 runs of 3 s are 12 s of load; the steps add up to no more than the wall.
+  local time_ok
+  time_ok=$(jq -r '.time | (.load_s == 12 and .wall_s > .load_s and .runs_s > .load_s and .warmups_s > 0
+    and (.runs_s + .warmups_s + .prepare_s) <= .wall_s + 0.01)' "$sweep_dir/sweep.json" 2> /dev/null)
+  if [[ $time_ok == true && $(jq '.steps | map(select(.step == "run")) | length' "$sweep_dir/sweep.json") == 4 ]] \
+     && grep -q '^  of its [0-9]* s, 12 s were load' <<< "$RT_OUT"; then
+    pass "sweep: sweep.json and the last lines say where its time went ($(grep -m1 '^  of its' <<< "$RT_OUT" | cut -c3-90))"
+  else
+    fail "sweep time: $(jq -c .time "$sweep_dir/sweep.json" 2> /dev/null); steps $(jq -c '[.steps[].step]' "$sweep_dir/sweep.json" 2> /dev/null)"
+  fi
   # One injector session for the sweep: one console for every run, and yet each run's workers had
   # its own properties and wrote only its own data logs (threads per injector = its point's).
   local consoles own=1 host per data

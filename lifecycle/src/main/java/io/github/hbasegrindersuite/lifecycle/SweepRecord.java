@@ -55,7 +55,56 @@ final class SweepRecord {
     doc.put("runs", done);
     doc.put("plan", rows);
     doc.put("warmups", warmups(sweepDir.getParent(), id));
+    final Path state = sweepDir.resolve(SweepSteps.STATE_FILE);
+    if (Files.isRegularFile(state)) {
+      final SweepSteps.State steps = Json.GSON.fromJson(Json.read(state), SweepSteps.State.class);
+      doc.put("time", time(steps, loadSeconds(runs.values())));
+      doc.put("steps", steps.steps);
+    }
     Json.write(sweepDir.resolve("sweep.json"), doc);
+  }
+
+  /**
+   * What the sweep's wall time went on: its runs' load (their planned durations), and the seconds
+   * of each kind of step (a run step's seconds beyond its load are its start and end: JVMs,
+   * collection, the verdict), so that a sweep says how much of it was measuring.
+   */
+  static Map<String, Object> time(SweepSteps.State state, double loadSeconds) {
+    final Map<String, Double> byKind = new TreeMap<>();
+    long lastEnd = state.startedMillis;   // the wall time: up to the end of the last step done
+    for (SweepSteps.StepTime step : state.steps) {
+      byKind.merge(step.step, (step.endMs - step.startMs) / 1000.0, Double::sum);
+      lastEnd = Math.max(lastEnd, step.endMs);
+    }
+    final double wall = (lastEnd - state.startedMillis) / 1000.0;
+    final double runs = byKind.getOrDefault("run", 0.0);
+    final Map<String, Object> out = new LinkedHashMap<>();
+    out.put("wall_s", round(wall));
+    out.put("load_s", round(loadSeconds));
+    out.put("outside_load_share", wall > 0 ? round(Math.max(0, 1 - loadSeconds / wall)) : null);
+    out.put("runs_s", round(runs));
+    out.put("runs_beyond_load_s", round(Math.max(0, runs - loadSeconds)));
+    out.put("warmups_s", round(byKind.getOrDefault("warmup", 0.0)));
+    out.put("prepare_s", round(byKind.getOrDefault("prepare", 0.0)));
+    out.put("server_restarts_s", round(byKind.getOrDefault("server", 0.0)));
+    return out;
+  }
+
+  /** The planned load of the runs made (manifest.json's duration_s; a fixed-work run's is its bound). */
+  private static double loadSeconds(Iterable<Path> runs) {
+    double total = 0;
+    for (Path run : runs) {
+      try {
+        total += Json.integer(Json.read(run.resolve("manifest.json")), "duration_s", 0);
+      } catch (LifecycleException e) {
+        // a run without a manifest adds no load
+      }
+    }
+    return total;
+  }
+
+  private static double round(double seconds) {
+    return Math.round(seconds * 100) / 100.0;
   }
 
   /**

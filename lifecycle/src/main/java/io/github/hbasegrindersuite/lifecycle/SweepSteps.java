@@ -3,6 +3,7 @@ package io.github.hbasegrindersuite.lifecycle;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
+import com.google.gson.annotations.SerializedName;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,8 +56,11 @@ final class SweepSteps {
   static final class State {
     int point = 1;
     Stage stage = Stage.START;
-    /** The step handed out and not yet reported back (null when none). */
+    /** The step handed out and not yet reported back (null when none), and when it was handed out. */
     Step pending;
+    long pendingSinceMillis;
+    /** Every step done: what the sweep's wall time went on (sweep.json's "steps" and "time"). */
+    List<StepTime> steps = new ArrayList<>();
     boolean keepGoing;
     long startedMillis;
     /** The conf folder the HBase runs with now ("" = its normal one), and its read-back. */
@@ -74,6 +78,17 @@ final class SweepSteps {
     Status status;
     /** Why the sweep stopped or failed. */
     String failureReason;
+  }
+
+  /** One step done: its point, kind, when it was handed out and reported, its exit code. */
+  static final class StepTime {
+    int point;
+    String step;
+    @SerializedName("start_ms")
+    long startMs;
+    @SerializedName("end_ms")
+    long endMs;
+    int exit;
   }
 
   /** What one call hands bash. */
@@ -94,6 +109,8 @@ final class SweepSteps {
     String summary;
     /** COMPLETE with degraded runs: which. */
     String degradedNote;
+    /** COMPLETE: what its wall time went on. */
+    String timeNote;
   }
 
   /** What bash reports of the step it was given: its exit code and, after SERVER, the read-back file. */
@@ -142,6 +159,16 @@ final class SweepSteps {
     }
     final Next next = new Next();
     if (report != null) {
+      if (state.pending == report.step) {
+        final StepTime done = new StepTime();
+        done.point = state.point;
+        done.step = lower(report.step);
+        done.startMs = state.pendingSinceMillis;
+        done.endMs = nowMillis;
+        done.exit = report.exitCode;
+        state.steps.add(done);
+        Json.write(file, state);   // SweepRecord reads the steps from the state file
+      }
       take(state, report, next);
     } else if (state.pending != null) {
       throw new LifecycleException("sweep-next: the " + lower(state.pending) + " step handed out last was not reported (--after)");
@@ -152,6 +179,7 @@ final class SweepSteps {
       finish(state, next);
     }
     state.pending = next.step == Step.DONE ? null : next.step;
+    state.pendingSinceMillis = nowMillis;
     Json.write(file, state);
     return next;
   }
@@ -321,8 +349,9 @@ final class SweepSteps {
       final JsonObject record = Json.read(sweepDir.resolve("sweep.json"));
       final List<String> runs = new ArrayList<>();
       record.getAsJsonArray("runs").forEach(r -> runs.add(r.getAsString()));
-      next.summary = sweepId + " complete in " + (nowMillis - state.startedMillis) / 1000 + "s: " + String.join(" ", runs)
+      next.summary = sweepId + " complete in " + Math.round((nowMillis - state.startedMillis) / 1000.0) + "s: " + String.join(" ", runs)
           + " (" + sweepDir.resolve("sweep.json") + ")";
+      next.timeNote = timeNote(record.getAsJsonObject("time"));
       if (!state.degraded.isEmpty()) {
         next.degradedNote = sweepId + ": " + state.degraded.size() + " of " + points.size()
             + " runs degraded (each ran to its end; its manifest and report say what stalled): " + String.join(" ", state.degraded);
@@ -330,6 +359,20 @@ final class SweepSteps {
     } else {
       next.summary = state.failureReason;
     }
+  }
+
+  /** "of its 62 s, 9 s were load (15%): ..." from sweep.json's time (null without one). */
+  static String timeNote(JsonObject time) {
+    if (time == null) {
+      return null;
+    }
+    final double wall = time.get("wall_s").getAsDouble();
+    final double load = time.get("load_s").getAsDouble();
+    return String.format(java.util.Locale.ROOT,
+        "of its %.0f s, %.0f s were load (%.0f%%); the runs took %.0f s (%.0f s of it starting and ending them), "
+            + "warm-ups %.0f s, preparation %.0f s, HBase restarts %.0f s",
+        wall, load, wall > 0 ? 100 * load / wall : 0, time.get("runs_s").getAsDouble(), time.get("runs_beyond_load_s").getAsDouble(),
+        time.get("warmups_s").getAsDouble(), time.get("prepare_s").getAsDouble(), time.get("server_restarts_s").getAsDouble());
   }
 
   private void stop(State state, Status status, String reason) throws LifecycleException {
@@ -409,6 +452,7 @@ final class SweepSteps {
     out.scalar("STATUS", next.status == null ? "" : next.status.name().toLowerCase(java.util.Locale.ROOT));
     out.scalar("SUMMARY", next.summary);
     out.scalar("DEGRADED_NOTE", next.degradedNote);
+    out.scalar("TIME_NOTE", next.timeNote);
     return out.toString();
   }
 }

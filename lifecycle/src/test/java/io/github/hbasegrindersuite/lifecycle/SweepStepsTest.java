@@ -71,7 +71,7 @@ class SweepStepsTest {
   private void ran(int point, String status) throws Exception {
     final Path run = Files.createDirectories(runs.resolve("run-" + nextRun++));
     Json.write(run.resolve("plan.json"), Map.of("sweep_id", "sweep-1", "sweep_point", point));
-    Json.write(run.resolve("manifest.json"), Map.of("status", status));
+    Json.write(run.resolve("manifest.json"), Map.of("status", status, "duration_s", 5));
   }
 
   private void preparationRecorded(int point, String outcome) throws Exception {
@@ -107,6 +107,17 @@ class SweepStepsTest {
     assertTrue(n.summary.contains(": run-1 run-2 run-3 ("), n.summary);
     assertNull(n.degradedNote);
     assertEquals("complete", Json.text(record(), "status"));
+    // every step took 7 s of the fake clock: 5 steps, 35 s; 3 runs of 5 s of load; 2 warm-ups
+    final JsonObject time = record().getAsJsonObject("time");
+    assertEquals(35.0, time.get("wall_s").getAsDouble());
+    assertEquals(15.0, time.get("load_s").getAsDouble());
+    assertEquals(21.0, time.get("runs_s").getAsDouble());
+    assertEquals(6.0, time.get("runs_beyond_load_s").getAsDouble());
+    assertEquals(14.0, time.get("warmups_s").getAsDouble());
+    assertEquals(0.57, time.get("outside_load_share").getAsDouble());
+    assertEquals(5, record().getAsJsonArray("steps").size());
+    assertEquals("of its 35 s, 15 s were load (43%); the runs took 21 s (6 s of it starting and ending them), "
+        + "warm-ups 14 s, preparation 0 s, HBase restarts 0 s", n.timeNote);
     // asked again after the end: still done, nothing run twice
     assertEquals(SweepSteps.Step.DONE, next(false, null, 0).step);
   }
