@@ -9,7 +9,8 @@
 # cannot run at all or no run completed.
 #   BENCH_SCALE_SECONDS (30)  BENCH_SCALE_THREADS (300,600)  BENCH_SCALE_OPERATIONS
 #   (get:100|put:100|get:70,put:30)  BENCH_SCALE_INJECTORS (4)  BENCH_SCALE_ROWS (100000)
-#   BENCH_SCALE_LAB (auto)  BENCH_SCALE_PAUSE (15: seconds between runs, for HBase to settle)
+#   BENCH_SCALE_LAB (auto). The runs are a ./suite sweep (no warm-up, every run with its own
+#   console and agents); this script samples their processes beside it.
 set -euo pipefail
 SUITE_ME="suite bench scale"
 source "$(dirname "${BASH_SOURCE[0]}")/../suite.d/common.sh"
@@ -21,15 +22,12 @@ OPERATION_LIST=${BENCH_SCALE_OPERATIONS:-get:100|put:100|get:70,put:30}
 BENCH_INJECTORS=${BENCH_SCALE_INJECTORS:-4}
 ROWS=${BENCH_SCALE_ROWS:-100000}
 BENCH_LAB=${BENCH_SCALE_LAB:-auto}
-PAUSE=${BENCH_SCALE_PAUSE:-15}
-[[ $PAUSE =~ ^[0-9]+$ ]] || die "BENCH_SCALE_PAUSE '$PAUSE' is not a whole number of seconds"
 
 require_setup
 "$SUITE_ROOT/suite" hbase start
 
 # The reference table, scaled down: 192-byte values (the middle of 128-256), 16 regions. The
-# runs are one sweep, planned by lifecycle/ like any ./suite sweep; this script runs its points
-# itself to sample every run's processes while it runs.
+# runs are one ./suite sweep; this script samples every run's processes while it runs.
 scenario=$(mktemp --suffix=.properties)
 trap 'rm -f "$scenario"' EXIT
 cat > "$scenario" <<SCENARIO
@@ -39,25 +37,34 @@ sweep.operations = $OPERATION_LIST
 sweep.injectors = $BENCH_INJECTORS
 sweep.lab = $BENCH_LAB
 sweep.duration = $SECONDS_PER_RUN
+sweep.warmup = off
 hbaseload.table = benchscale
 hbaseload.rows = $ROWS
 hbaseload.value.size = 192
 hbaseload.regions = 16
 SCENARIO
-plan_out=$(mktemp)
-lifecycle sweep-plan --runs-dir "$SUITE_RUNS_DIR" --default-properties "$SUITE_ROOT/grinder.properties" \
-  --plan-out "$plan_out" "$scenario" > /dev/null || die "the scale benchmark's settings are refused (BENCH_SCALE_*)"
-# shellcheck disable=SC1090  # SWEEP_ID, SWEEP_DIR (lifecycle sweep-plan --plan-out)
-source "$plan_out"
-rm -f "$plan_out"
-PLAN=$SWEEP_DIR/sweep-plan.json
-"$SUITE_ROOT/suite" prepare --properties "$(jq -r '.points[0].prepare_properties' "$PLAN")"
-POINTS=$(jq '.points | length' "$PLAN")
-mapfile -t COMMON < <(jq -r '.common_args[]' "$PLAN")
+# The runs are one ./suite sweep (its own console and agents for every run: SUITE_SESSION=off, as
+# this bench measures them per run), started in the background; this script only samples each
+# run's processes beside it.
+log=$(mktemp)
+# an interrupted or failed bench stops its sweep (which records itself interrupted)
+trap 'rm -f "$scenario" "$log"; if pid_alive "${SWEEP_PID:-}"; then kill -TERM "$SWEEP_PID"; fi' EXIT
+SUITE_SESSION=off "$SUITE_ROOT/suite" sweep "$scenario" --keep-going > "$log" 2>&1 &
+SWEEP_PID=$!
+SWEEP_DIR=""
+for _ in $(seq 1 240); do
+  SWEEP_DIR=$(sed -n 's/^sweep-[0-9]*: \(\/.*\)$/\1/p' "$log" | head -1)
+  [[ -n $SWEEP_DIR ]] && break
+  pid_alive "$SWEEP_PID" || break
+  sleep 0.5
+done
+[[ -n $SWEEP_DIR ]] || { wait "$SWEEP_PID" || true; die "the scale benchmark's sweep did not start: $(tail -3 "$log")"; }
+SWEEP_ID=${SWEEP_DIR##*/}
+POINTS=$(jq '.points | length' "$SWEEP_DIR/sweep-plan.json")
 RESULTS=$SWEEP_DIR/bench-scale.csv
 # operations with ';' for ',' (get:70;put:30), so every field is plain CSV
 echo "run,threads,operations,status,requests,errors,tps,mean_ms,console_cpu_s,console_rss_mb,host,agent_cpu_s,agent_rss_mb,workers_cpu_s,workers_rss_mb" > "$RESULTS"
-info "scale benchmark $SWEEP_ID: $POINTS runs of ${SECONDS_PER_RUN}s, $BENCH_INJECTORS injectors, threads $THREAD_LIST, $OPERATION_LIST ($SWEEP_DIR)"
+info "scale benchmark $SWEEP_ID: $POINTS runs of ${SECONDS_PER_RUN}s, $BENCH_INJECTORS injectors, threads $THREAD_LIST, $OPERATION_LIST ($SWEEP_DIR; the sweep's output: $SWEEP_DIR/sweep.log)"
 
 TICKS=$(getconf CLK_TCK)
 # CPU ticks (user+sys) and RSS (kB) of PID: "ticks rss", or nothing when it is gone.
@@ -72,9 +79,10 @@ proc_usage() {
 # role the last CPU ticks (per PID) and the peak RSS, in associative arrays.
 declare -A CPU=() PEAK=() ROLE=()
 sample_run() {
-  local run_dir=$1 run_pid=$2 pid usage ticks rss role host agent child sum
+  local run_dir=$1 run_pid pid usage ticks rss role host agent child sum
   local -A rss_by_role
   CPU=() PEAK=() ROLE=()
+  run_pid=$(jq -r '.owner.pid // empty' "$run_dir/plan.json")
   while pid_alive "$run_pid"; do
     rss_by_role=()
     if [[ -s $run_dir/console/console.pid ]]; then ROLE[$(cat "$run_dir/console/console.pid")]=console; fi
@@ -118,32 +126,22 @@ run_of_point() {
   done
 }
 
+# Each point's run as the sweep makes it: sampled while it runs, then its row.
 started=$SECONDS completed=0
 for ((point = 1; point <= POINTS; point++)); do
-  mapfile -t args < <(jq -r ".points[$((point - 1))].args[]" "$PLAN")
-  threads=$(jq -r ".points[$((point - 1))].args | index(\"--threads\") as \$i | .[\$i + 1]" "$PLAN")
-  ops=$(jq -r ".points[$((point - 1))].args[] | select(startswith(\"hbaseload.operations=\"))" "$PLAN"); ops=${ops#*=}
-  ((point == 1 || PAUSE == 0)) || sleep "$PAUSE"
-  info "$SWEEP_ID: run $point of $POINTS: $threads threads, $ops ($((SECONDS - started))s into the bench)"
-  log=$SWEEP_DIR/run-$point.log
-  "$SUITE_ROOT/libexec/suite-run" --properties "$(jq -r .base_properties "$PLAN")" "${COMMON[@]}" "${args[@]}" \
-    --sweep-id "$SWEEP_ID" --sweep-point "$point" > "$log" 2>&1 &
-  run_pid=$!
   run_dir=""
-  for _ in $(seq 1 60); do
-    run_dir=$(run_of_point "$point")
-    [[ -n $run_dir ]] && break
-    pid_alive "$run_pid" || break
-    sleep 0.5
-  done
-  if [[ -n $run_dir ]]; then sample_run "$run_dir" "$run_pid"; fi
-  rc=0
-  wait "$run_pid" || rc=$?
-  grep -E '^  \.\.\. run-|incomplete' "$log" | tail -2 | sed 's/^/    /' || true
+  while [[ -z $run_dir ]] && pid_alive "$SWEEP_PID"; do run_dir=$(run_of_point "$point"); [[ -n $run_dir ]] || sleep 0.5; done
+  [[ -n $run_dir ]] || run_dir=$(run_of_point "$point")
+  [[ -n $run_dir ]] || continue
+  threads=$(jq -r .threads_total "$run_dir/plan.json")
+  ops=$(jq -r '.properties["hbaseload.operations"] // empty' "$run_dir/plan.json")
+  info "$SWEEP_ID: run $point of $POINTS: $threads threads, $ops ($((SECONDS - started))s into the bench)"
+  sample_run "$run_dir"
+  # the manifest follows the run's end by a moment
+  for _ in $(seq 1 20); do [[ -f $run_dir/manifest.json ]] && break; sleep 0.5; done
   run_id=${run_dir##*/}
-  status=incomplete
-  ((rc == 0)) && status=complete && completed=$((completed + 1))
-  lifecycle sweep-record "$SWEEP_DIR" running
+  status=$(jq -r '.status // "unknown"' "$run_dir/manifest.json" 2> /dev/null || echo unknown)
+  [[ $status == complete ]] && completed=$((completed + 1))
   stats=$run_dir/console/statistics.csv
   read -r requests errors tps mean < <(awk -F, 'NR > 1 { n += $3 + $4; e += $4; tps += $7; w += $3 * $5; c += $3 }
     END { printf "%d %d %.0f %s\n", n, e, tps, (c ? sprintf("%.2f", w / c) : "NA") }' "$stats" 2> /dev/null || echo "0 0 0 NA")
@@ -153,7 +151,8 @@ for ((point = 1; point <= POINTS; point++)); do
     echo "$run_id,$threads,${ops//,/;},$status,$requests,$errors,$tps,$mean,$console_cpu,$console_rss,$host,$(role_cpu "agent $host"),$(role_rss "agent $host"),$(role_cpu "workers $host"),$(role_rss "workers $host")" >> "$RESULTS"
   done
 done
-lifecycle sweep-record "$SWEEP_DIR" "$( ((completed == POINTS)) && echo complete || echo incomplete)"
+wait "$SWEEP_PID" || true
+cp "$log" "$SWEEP_DIR/sweep.log"
 
 info ""
 info "throughput ($SWEEP_ID, ${SECONDS_PER_RUN}s per run, $BENCH_INJECTORS injectors, this machine: $(nproc) cores shared with HBase)"
@@ -168,4 +167,4 @@ awk -F, 'NR > 1 { key = $1
   END { for (i = 1; i <= n; i++) print head[order[i]] line[order[i]] }' "$RESULTS"
 info ""
 info "bench scale: $completed of $POINTS runs complete in $((SECONDS - started))s ($RESULTS)"
-((completed > 0)) || die "no run of the scale benchmark completed (logs: $SWEEP_DIR/run-*.log)"
+((completed > 0)) || die "no run of the scale benchmark completed (the sweep's output: $SWEEP_DIR/sweep.log)"
