@@ -28,6 +28,8 @@ import java.util.Map;
  * sweep-next SWEEP_DIR [--keep-going] [--read-back FILE] [--after STEP --exit CODE]
  *                                                    the sweep's next step after the one reported (SweepSteps)
  * sweep-record SWEEP_DIR STATUS                      write sweep.json from the sweep's runs
+ * run-state RUN_DIR                                  RUN_STATUS, RUN_REASON (manifest.json), OWNER_PID (plan.json)
+ *                                                    as shell assignments
  * server-conf --url URL --keys K1,K2 [--variant LABEL] [--expect JSON] --out FILE [--timeout S]
  *                                                    a region server's settings read back from its /conf (ServerConf)
  * stale-runs --runs-dir D                            runs and sweeps still "running" whose ./suite run
@@ -95,6 +97,12 @@ public final class Main {
         return ServerConf.main(options(rest, List.of()));
       case "sweep-next":
         return sweepNext(rest);
+      case "run-state":
+        if (rest.size() != 1) {
+          throw new IllegalArgumentException("usage: run-state RUN_DIR");
+        }
+        System.out.print(runState(Path.of(rest.get(0))));
+        return 0;
       case "sweep-record":
         if (rest.size() != 2) {
           throw new IllegalArgumentException("usage: sweep-record SWEEP_DIR STATUS");
@@ -129,6 +137,17 @@ public final class Main {
         .advance(options.containsKey("--keep-going"), emptyAsNull(options.get("--read-back")), report);
     System.out.print(SweepSteps.shell(next));
     return 0;
+  }
+
+  /** How a run stands, for bash: RUN_STATUS and RUN_REASON (manifest.json; empty before one exists), OWNER_PID (plan.json). */
+  static String runState(Path runDir) throws LifecycleException {
+    final Path manifest = runDir.resolve("manifest.json");
+    final JsonObject m = Files.isRegularFile(manifest) ? Json.read(manifest) : new JsonObject();
+    final Path plan = runDir.resolve("plan.json");
+    final JsonObject owner = Files.isRegularFile(plan) && Json.read(plan).get("owner") instanceof JsonObject
+        ? Json.read(plan).getAsJsonObject("owner") : new JsonObject();
+    return new ShellAssignments().scalar("RUN_STATUS", Json.text(m, "status")).scalar("RUN_REASON", Json.text(m, "reason"))
+        .scalar("OWNER_PID", Json.text(owner, "pid")).toString();
   }
 
   private static String emptyAsNull(String s) {
