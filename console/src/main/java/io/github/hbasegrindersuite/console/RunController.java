@@ -290,9 +290,22 @@ public final class RunController implements Startable {
     if (verdict.complete() && run.warmupMaxSeconds() == 0) { // a warm-up says how it ended itself
       verdict = verdict.as(Outcome.Kind.COMPLETE, verdict.reason() + RunRules.howItEnded(runsPerThread, plannedMs, loadEnd - loadStart));
     }
-    // Let the last reports land in a sample before reading the totals.
-    Thread.sleep(consoleProperties.getSampleInterval() + 1000L);
+    awaitNextSample(consoleProperties.getSampleInterval() + 1000L);
     return verdict;
+  }
+
+  /**
+   * The totals are read once the workers' last reports are in them. A worker sends its statistics
+   * and then its "finished" over its one connection to the console, so by the time the roster says
+   * finished its last report is in the model, which folds it into the totals at its next sample:
+   * wait for that sample (bounded; a stopped model has none), not a fixed 2 s.
+   */
+  private void awaitNextSample(long boundMs) throws InterruptedException {
+    final long seen = totalSamples;
+    final long end = System.currentTimeMillis() + boundMs;
+    while (totalSamples == seen && System.currentTimeMillis() < end) {
+      Thread.sleep(50);
+    }
   }
 
   private Outcome waitForAgents(RunSettings run) throws InterruptedException {
