@@ -293,7 +293,8 @@ usage_help <- function() {
 }
 
 # Returns the exit status: 0, or GATE_FAILED_STATUS when the report was written and a gate failed.
-main <- function(args) {
+# repo_root: where runs/ and scenarios/ are (the folder above r-analysis/).
+main <- function(args, repo_root = ".") {
   opts <- parse_cli(args)
   if (opts$help) {
     cat(usage_help())
@@ -301,7 +302,7 @@ main <- function(args) {
   }
   if (opts$check) return(0L)   # the options parsed: ./suite run checks --slo before it starts anything
   set_progress(opts$quiet)
-  root <- repo_root_from_script(get0("REPORT_SCRIPT_DIR", ifnotfound = "."))
+  root <- normalizePath(repo_root, mustWork = FALSE)
   plan <- plan_report(opts$targets, runs_dir_for(root), opts$out_dir)
   if (plan$mode == "run") {
     if (!is.na(opts$baseline)) stop_report("--baseline is for comparisons: give two or more runs or a sweep")

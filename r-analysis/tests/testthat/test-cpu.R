@@ -107,7 +107,7 @@ test_that("report.json carries the accounting, the HTML its section", {
   write_closed_loop_run(dir, threads = 10, latency_ms = rep(2, 15), manifest = ISOLATED)
   write_cpu_csv(dir, list(hbase = list(cpu = 0.95), worker = list(cpu = 0.45)))
   out <- file.path(dir, "report")
-  expect_equal(main(c("--quiet", "--out", out, dir)), 0L)
+  expect_equal(main(c("--quiet", "--out", out, dir), repo_root = file.path(r_analysis_dir, "..")), 0L)
   run <- jsonlite::fromJSON(file.path(out, "report.json"), simplifyVector = FALSE)$runs[[1]]
   expect_equal(run$verdict$kind, "server-bound")
   expect_equal(run$cpu$server$busy_pct, 95)
