@@ -12,17 +12,17 @@ run_finding <- function(a) {
   total <- a$summary[test == "total"]
   w <- a$workload
   what <- sprintf("%s req/s of %s at %s threads, p50 %s ms, p99 %s ms", fmt_int(total$throughput_rps),
-                  w$operations %||% "load", fmt_int(total$threads), fmt_num(total$witness_p50_ms %||% total$p50_ms, 2),
-                  fmt_num(total$witness_p99_ms %||% total$p99_ms, 2))
+                  w$operations %if_absent% "load", fmt_int(total$threads), fmt_num(total$witness_p50_ms %if_absent% total$p50_ms, 2),
+                  fmt_num(total$witness_p99_ms %if_absent% total$p99_ms, 2))
   kind <- a$verdict$kind
   text <- if (kind == "server-bound") {
-    sprintf("%s (%s): HBase's capacity on %s, the client with CPU to spare.", what, a$target %||% "direct",
+    sprintf("%s (%s): HBase's capacity on %s, the client with CPU to spare.", what, a$target %if_absent% "direct",
             cpu_count_text(a$facts$cpu$server$cpus))
   } else if (kind == "trustworthy") {
-    sprintf("%s (%s): a trustworthy figure%s.", what, a$target %||% "direct",
+    sprintf("%s (%s): a trustworthy figure%s.", what, a$target %if_absent% "direct",
             if (isTRUE(a$facts$cpu$isolated)) ", neither side's CPUs saturated" else "")
   } else {
-    sprintf("Not a capacity figure: %s. Measured %s (%s).", DISQUALIFY_WHY[[kind]] %||% kind, what, a$target %||% "direct")
+    sprintf("Not a capacity figure: %s. Measured %s (%s).", DISQUALIFY_WHY[[kind]] %if_absent% kind, what, a$target %if_absent% "direct")
   }
   text
 }
@@ -35,7 +35,7 @@ run_costs <- function(analyses, runs) {
     f <- a$facts$cpu
     side_us <- function(which_side) if (is.null(f)) NA_real_ else sum(f$roles[side == which_side, us_per_request], na.rm = TRUE)
     data.table::data.table(run = a$run_id, group = runs$group[k], throughput_rps = t$throughput_rps,
-                           p50_ms = t$witness_p50_ms %||% t$p50_ms, p99_ms = t$witness_p99_ms %||% t$p99_ms,
+                           p50_ms = t$witness_p50_ms %if_absent% t$p50_ms, p99_ms = t$witness_p99_ms %if_absent% t$p99_ms,
                            server_us = side_us("server"), client_us = side_us("client"),
                            valid = a$verdict$kind %in% VALID_KINDS)
   }))

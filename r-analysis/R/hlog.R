@@ -141,7 +141,7 @@ hlog_summary_table <- function(hlog, threads) {
 write_hlog_only_report <- function(run_dir, run_id, manifest, out_dir) {
   hlog <- read_hlog_input(run_dir)
   if (is.null(hlog)) stop_report("no valid requests in ", run_dir, " and no interval logs (report-input/hlog-summary.csv)")
-  threads <- suppressWarnings(as.integer(manifest$threads_total %||% NA))
+  threads <- suppressWarnings(as.integer(manifest$threads_total %if_absent% NA))
   summary <- hlog_summary_table(hlog, threads)
   dir.create(out_dir, recursive = TRUE, showWarnings = FALSE)
   if (!dir.exists(out_dir)) stop_report("cannot create ", out_dir)

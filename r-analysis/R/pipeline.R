@@ -1,6 +1,8 @@
 # pipeline.R - the two reports end to end: one run, or a comparison of runs / a sweep.
 
-`%||%` <- function(a, b) if (is.null(a) || length(a) == 0 || all(is.na(a))) b else a
+# a, or b when a is absent: NULL, empty or all NA. (Not base R's %||% of R 4.4, which takes only
+# NULL as absent: the name says it is another operator.)
+`%if_absent%` <- function(a, b) if (is.null(a) || length(a) == 0 || all(is.na(a))) b else a
 
 skipped_reason_text <- function(skipped, files) {
   notes <- files[nzchar(note), unique(note)]
@@ -45,8 +47,8 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   counts <- list(grinder = latency_counts(measured, "time_ms"),
                  witness = latency_counts(measured, "witness_us"),
                  intended = if (has_lag) latency_counts(measured, "intended_us") else NULL)
-  manifest_threads <- suppressWarnings(as.integer(manifest$threads_total %||% NA))
-  threads <- manifest_threads %||% nrow(spans)
+  manifest_threads <- suppressWarnings(as.integer(manifest$threads_total %if_absent% NA))
+  threads <- manifest_threads %if_absent% nrow(spans)
   cycles <- thread_cycles(measured)
   pacing <- isTRUE(manifest$pacing) || has_lag
   # Paced runs measure from the intended start; only a closed loop needs the estimate.
@@ -97,8 +99,8 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   workload <- workload_of(manifest, threads)
   list(
     run_id = run$run_id, run_dir = run$run_dir,
-    target = as.character(manifest$target %||% NA_character_),
-    sweep_id = as.character(manifest$sweep_id %||% NA_character_),
+    target = as.character(manifest$target %if_absent% NA_character_),
+    sweep_id = as.character(manifest$sweep_id %if_absent% NA_character_),
     manifest = manifest, files = run$files, skipped = run$skipped, metrics = run$metrics, gc = run$gc,
     server_metrics = server_metrics, cpu = cpu,
     console_stats = run$console_stats, window = window, summary = summary, display = display,

@@ -411,8 +411,8 @@ cpu_section <- function(a, plot) {
                                      "io (event loops) and load (the threads that make or serve requests): the JVM threads of that class;",
                                      "empty where a JVM has too many threads to read each second (HBase). Over the sampler's whole life the",
                                      "cgroup root counted %s CPU s against the kernel's %s busy (ratio %s)."),
-                               fmt_num(f$cpus, 0), fmt_int(f$requests), fmt_num(closure$cgroup_root_s %||% NA, 1),
-                               fmt_num(closure$busy_s %||% NA, 1), fmt_num(closure$root_over_busy %||% NA, 3))), class = "meta"))
+                               fmt_num(f$cpus, 0), fmt_int(f$requests), fmt_num(closure$cgroup_root_s %if_absent% NA, 1),
+                               fmt_num(closure$busy_s %if_absent% NA, 1), fmt_num(closure$root_over_busy %if_absent% NA, 3))), class = "meta"))
 }
 
 # Row classes of a comparison table: the total row bold, a disqualified run's rows greyed.

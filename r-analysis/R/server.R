@@ -83,7 +83,7 @@ server_finding <- function(sm, window) {
   if (is.null(sm$rows) || nrow(sm$rows) == 0) {
     # no server at all: the notes say why (a real cluster's discovery that failed)
     why <- if (!is.null(sm$notes$discovery)) sprintf("no server metrics (%s)", sm$notes$discovery) else
-      sprintf("hbase/server-metrics.csv is %s", sm$problem %||% "empty")
+      sprintf("hbase/server-metrics.csv is %s", sm$problem %if_absent% "empty")
     return(list(kind = "no metrics", sentence = why, stats = NULL, missing = character()))
   }
   stats <- server_window_stats(sm$rows, window$window_start_ms, window$window_end_ms)

@@ -19,7 +19,7 @@ write_hlog_fixture_run <- function(dir, with_data_log = TRUE, summary_rows = NUL
   # Computed by hand. get: mean 550, p50 rank 5 -> 500, p90 rank 9 -> 900, p95/p99/p99.9 rank 10 -> 1000.
   # put: four times 3000 us, which HdrHistogram keeps as 3001 (its bucket of width 2 above 2048 us).
   # total: the 14 values; p50 rank 7 -> 700, p90 rank ceil(12.6) = 13 -> 3000 (3001).
-  rows <- summary_rows %||% c("1,get,10,1,550.000,287.228,100,500,900,1000,1000,1000,1000,10,true",
+  rows <- summary_rows %if_absent% c("1,get,10,1,550.000,287.228,100,500,900,1000,1000,1000,1000,10,true",
                               "2,put,4,0,3001.000,0.000,3000,3001,3001,3001,3001,3001,3001,4,true",
                               "total,total,14,1,1250.286,1175.872,100,700,3001,3001,3001,3001,3001,14,true")
   dir.create(file.path(dir, "report-input"), recursive = TRUE, showWarnings = FALSE)

@@ -2,7 +2,7 @@
 
 study_analysis <- function(run_id, target, operations, threads, rows, extra = list()) {
   workload <- data.table(operations = operations, threads = as.character(threads), target = target, value_size = "192",
-                         rows = "2000", scan_length = extra$scan_length %||% NA_character_, columns = "1", families = "1")
+                         rows = "2000", scan_length = extra$scan_length %if_absent% NA_character_, columns = "1", families = "1")
   list(run_id = run_id, target = target, summary = rbindlist(rows, fill = TRUE), workload = workload,
        verdict = list(kind = "trustworthy"),
        manifest = list(cluster = list(region_servers = 1L), versions = list(hbase = "2.6.1")))
