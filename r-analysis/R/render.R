@@ -324,16 +324,7 @@ definitions <- function() {
 
 # Latency figures of one run, greyed when the verdict disqualifies latency.
 render_run_report <- function(a, plots, gates = NULL) {
-  s <- a$summary
-  has_witness <- any(s$witness_count > 0)
-  why_t <- disqualified_why(a$verdict, "throughput")
-  why_l <- disqualified_why(a$verdict, "latency")
-  service <- if (a$pacing) "" else " (service time: closed loop)"
-  intended <- if (a$has_lag) {
-    paste0("<h3>Latency from the intended start (pacing on)</h3>",
-           percentile_table(s[, .(test, intended_count, errors, error_rate, intended_p50_ms, intended_p90_ms, intended_p95_ms, intended_p99_ms,
-                                  intended_p999_ms, intended_max_ms)], prefix = "intended_", digits = 3, with_errors = FALSE))
-  } else ""
+  why <- list(throughput = disqualified_why(a$verdict, "throughput"), latency = disqualified_why(a$verdict, "latency"))
   html_page(paste("Capacity report", a$run_id), c(
     sprintf("<h1>Capacity report: %s</h1>", html_escape(a$run_id)),
     finding_html(run_finding(a), a$verdict),
@@ -341,24 +332,8 @@ render_run_report <- function(a, plots, gates = NULL) {
     gates_table(gates),
     run_meta(a),
     flag_banner(a$checks),
-    "<h2>Results</h2>",
-    if (nzchar(why_t) || nzchar(why_l)) html_p(html_escape(paste(unique(c(why_t, why_l)[nzchar(c(why_t, why_l))]), collapse = " ")), class = "why") else "",
-    reference_table(s, why_throughput = why_t, why_latency = why_l),
-    html_p("Grinder Test time (whole ms) over the measured window; all requests, failed ones included. Threads: ",
-           if (!is.null(a$manifest$threads_total)) "from the manifest." else "distinct threads seen in the logs.", class = "meta"),
-    coarse_note(s),
-    if (has_witness) paste0("<h3>Witness (HBase call, microsecond resolution)", service, "</h3>",
-                            reference_table(s, "witness_", why_throughput = why_t, why_latency = why_l)) else
-      html_p("The logs have no 'Witness (us)' column: only Grinder's whole-ms time is known.", class = "note"),
-    "<h2>Percentiles and errors</h2>",
-    html_disqualified(paste0("<h3>Grinder time", service, "</h3>", percentile_table(s),
-                             if (has_witness) paste0("<h3>Witness", service, "</h3>", percentile_table(s, "witness_", 3)) else "",
-                             intended, co_table(s, a$co)), why_l),
-    "<h2>Distributions</h2>",
-    html_p("Each test in its display latency: the witness when Grinder's ms are too coarse (named in the panel), else Grinder's time."),
-    html_disqualified(paste0(html_img(plots$histogram_full, "latency histogram, full range"),
-                             html_img(plots$histogram_zoom, "latency histogram, zoomed"),
-                             html_img(plots$percentiles, "latency percentile plot")), why_l),
+    run_results_html(a, why),
+    run_latency_html(a, plots, why),
     "<h2>Over time</h2>",
     html_p("The evidence for the warm-up cut and the steady-state check: the grey band is the cut; warm-up spikes above the measured range are drawn at the top of the scale."),
     html_img(plots$timeline, "throughput, mean and p90 per second"),
@@ -366,18 +341,11 @@ render_run_report <- function(a, plots, gates = NULL) {
     cpu_section(a, plots$cpu),
     "<h2>Tool overhead and client cost</h2>",
     html_img(plots$overhead, "Grinder time against witness"),
-    overhead_table(s),
+    overhead_table(a$summary),
     "<h2>Direct against thrift</h2>",
     html_p(sprintf("This run has one target (%s). Compare runs of both targets with <code>report.R RUN_DIRECT RUN_THRIFT</code>.",
                    html_escape(if (is.na(a$target)) "not recorded" else a$target))),
-    "<h2>Host metrics</h2>",
-    if (isTRUE(a$shared)) html_p(html_escape(sprintf(paste("All injector hosts are this one machine (injector_mode %s): the injectors are",
-                                                           "network namespaces or loopback agents sharing its CPU, memory and disk with HBase,",
-                                                           "so their lines coincide and a busy CPU is not the client's alone."),
-                                                     a$manifest$injector_mode)), class = "note") else "",
-    if (!is.null(plots$host_metrics)) html_img(plots$host_metrics, "host metrics") else html_p("No metrics.csv in this run."),
-    if (!is.null(a$facts$server) && !is.na(a$facts$server$kind)) "<h2 id=\"server-metrics\">HBase server metrics</h2>" else "",
-    server_metrics_section(a, plots$server_metrics),
+    run_hosts_html(a, plots),
     "<h2 id=\"trust\">Can these numbers be trusted</h2>",
     checks_table(a$checks),
     hlog_section(a$hlog),
@@ -390,6 +358,57 @@ render_run_report <- function(a, plots, gates = NULL) {
     definitions(),
     html_p(sprintf("Generated %s by r-analysis/report.R; machine-readable: report.json.", format(Sys.time(), "%Y-%m-%d %H:%M:%S %Z")), class = "meta")
   ))
+}
+
+# " (service time: closed loop)" after a latency heading of a closed-loop run.
+service_note <- function(a) if (a$pacing) "" else " (service time: closed loop)"
+
+# The run page's results: why figures are greyed, the reference tables of Grinder time and witness.
+run_results_html <- function(a, why) {
+  s <- a$summary
+  why_t <- why$throughput
+  why_l <- why$latency
+  c("<h2>Results</h2>",
+    if (nzchar(why_t) || nzchar(why_l)) html_p(html_escape(paste(unique(c(why_t, why_l)[nzchar(c(why_t, why_l))]), collapse = " ")), class = "why") else "",
+    reference_table(s, why_throughput = why_t, why_latency = why_l),
+    html_p("Grinder Test time (whole ms) over the measured window; all requests, failed ones included. Threads: ",
+           if (!is.null(a$manifest$threads_total)) "from the manifest." else "distinct threads seen in the logs.", class = "meta"),
+    coarse_note(s),
+    if (any(s$witness_count > 0)) paste0("<h3>Witness (HBase call, microsecond resolution)", service_note(a), "</h3>",
+                                         reference_table(s, "witness_", why_throughput = why_t, why_latency = why_l)) else
+      html_p("The logs have no 'Witness (us)' column: only Grinder's whole-ms time is known.", class = "note"))
+}
+
+# The run page's percentile tables and latency distributions, greyed when the verdict disqualifies latency.
+run_latency_html <- function(a, plots, why) {
+  s <- a$summary
+  service <- service_note(a)
+  intended <- if (a$has_lag) {
+    paste0("<h3>Latency from the intended start (pacing on)</h3>",
+           percentile_table(s[, .(test, intended_count, errors, error_rate, intended_p50_ms, intended_p90_ms, intended_p95_ms, intended_p99_ms,
+                                  intended_p999_ms, intended_max_ms)], prefix = "intended_", digits = 3, with_errors = FALSE))
+  } else ""
+  c("<h2>Percentiles and errors</h2>",
+    html_disqualified(paste0("<h3>Grinder time", service, "</h3>", percentile_table(s),
+                             if (any(s$witness_count > 0)) paste0("<h3>Witness", service, "</h3>", percentile_table(s, "witness_", 3)) else "",
+                             intended, co_table(s, a$co)), why$latency),
+    "<h2>Distributions</h2>",
+    html_p("Each test in its display latency: the witness when Grinder's ms are too coarse (named in the panel), else Grinder's time."),
+    html_disqualified(paste0(html_img(plots$histogram_full, "latency histogram, full range"),
+                             html_img(plots$histogram_zoom, "latency histogram, zoomed"),
+                             html_img(plots$percentiles, "latency percentile plot")), why$latency))
+}
+
+# The run page's host metrics and HBase's server metrics.
+run_hosts_html <- function(a, plots) {
+  c("<h2>Host metrics</h2>",
+    if (isTRUE(a$shared)) html_p(html_escape(sprintf(paste("All injector hosts are this one machine (injector_mode %s): the injectors are",
+                                                           "network namespaces or loopback agents sharing its CPU, memory and disk with HBase,",
+                                                           "so their lines coincide and a busy CPU is not the client's alone."),
+                                                     a$manifest$injector_mode)), class = "note") else "",
+    if (!is.null(plots$host_metrics)) html_img(plots$host_metrics, "host metrics") else html_p("No metrics.csv in this run."),
+    if (!is.null(a$facts$server) && !is.na(a$facts$server$kind)) "<h2 id=\"server-metrics\">HBase server metrics</h2>" else "",
+    server_metrics_section(a, plots$server_metrics))
 }
 
 # Where the CPU went: the lab, the sides' load, the stacked chart and the table per role (cpu.R).
