@@ -67,6 +67,7 @@ install_hbasegrinder <- function(source_dir, lib_dir, digest) {
 # Loads the installed package built from source_dir (reinstalling it when stale) for the script
 # named `script`; stops R with exit status 1 and one line when it cannot.
 use_hbasegrinder <- function(script, source_dir) {
+  source_dir <- normalizePath(source_dir)   # the package's files are found by this path from any directory later
   lib_dir <- hbasegrinder_lib_dir(source_dir)
   digest <- hbasegrinder_digest(source_dir)
   if (!identical(installed_digest(lib_dir), digest)) {

@@ -5,42 +5,42 @@ render_compare_report <- function(cmp) {
   analyses <- cmp$analyses
   runs <- cmp$runs
   title <- if (!is.na(cmp$sweep_id)) paste("Sweep", cmp$sweep_id) else paste("Comparison", paste(runs$run, collapse = " / "))
-  html_page(title, c(
-    sprintf("<h1>%s</h1>", html_escape(title)),
+  html_page(title, html_lines(
+    tags$h1(title),
     finding_html(compare_finding(cmp), cmp$verdict),
-    if (!is.null(thrift_cost(cmp))) paste0("<h2>What the thrift layer costs</h2>", thrift_cost_table(thrift_cost(cmp)),
+    if (!is.null(thrift_cost(cmp))) tagList(tags$h2("What the thrift layer costs"), thrift_cost_table(thrift_cost(cmp)),
       html_p(paste("Per workload run both ways: throughput thrift / direct as the ratio of the medians, with the range its repeats allow",
                    "(lowest thrift / highest direct to highest / lowest); witness p50 and p99 added by thrift (medians); CPU per",
                    "request of the server side (HBase, gateway, shim) and of the client side, from each run's cpu.csv. Greyed: a",
-                   "workload whose runs' verdicts do not all let their figures stand."), class = "meta")) else "",
+                   "workload whose runs' verdicts do not all let their figures stand."), class = "meta")),
     warmups_html(sweep_warmups(analyses, cmp$sweep_id)),
     capacity_box(cmp$capacity, cmp$slo),
     study_html(cmp$study),
     compare_runs_table(analyses, runs),
-    if (nrow(cmp$skipped_runs) > 0) html_p(html_escape(paste0("Skipped: ", paste(sprintf("%s (%s)", cmp$skipped_runs$run, cmp$skipped_runs$reason), collapse = "; "), ".")), class = "flag") else "",
+    if (nrow(cmp$skipped_runs) > 0) html_p(paste0("Skipped: ", paste(sprintf("%s (%s)", cmp$skipped_runs$run, cmp$skipped_runs$reason), collapse = "; "), "."), class = "flag"),
     html_p("Latencies: Grinder's whole-ms time; the witness columns are the HBase call at microsecond resolution (service time: closed loop). Runs are named by id, target, operations and threads.", class = "meta"),
-    if (length(cmp$gate_results) > 0) paste0("<h2>SLO gates</h2>", compare_gates_table(cmp$gate_results, runs)) else "",
-    "<h2>Side by side</h2>",
+    if (length(cmp$gate_results) > 0) tagList(tags$h2("SLO gates"), compare_gates_table(cmp$gate_results, runs)),
+    tags$h2("Side by side"),
     compare_side_by_side(cmp$compared, runs),
-    if (any(nzchar(runs$disqualifies))) html_p("Greyed rows: runs whose verdict disqualifies their figures (see the Verdict column).", class = "why") else "",
-    "<h2>Like with like: deltas and ratios</h2>",
+    if (any(nzchar(runs$disqualifies))) html_p("Greyed rows: runs whose verdict disqualifies their figures (see the Verdict column).", class = "why"),
+    tags$h2("Like with like: deltas and ratios"),
     compare_deltas(cmp$compared, runs),
-    "<h3>Repeats of one workload</h3>",
+    tags$h3("Repeats of one workload"),
     repeats_section(cmp$gstats),
     if (!is.null(cmp$contrasts) && nrow(cmp$contrasts[dimension != "target"]) > 0)
-      paste0("<h3>Between workloads one dimension apart</h3>", contrast_table(cmp$contrasts[dimension != "target"], runs)) else "",
-    "<h2>Percentile curves</h2>",
+      tagList(tags$h3("Between workloads one dimension apart"), contrast_table(cmp$contrasts[dimension != "target"], runs)),
+    tags$h2("Percentile curves"),
     html_img(cmp$plots$percentiles, "percentile curves of all runs"),
     scaling_html(cmp),
     servers_model_html(cmp),
-    "<h2>Direct against thrift</h2>",
+    tags$h2("Direct against thrift"),
     direct_thrift_section(cmp$contrasts, runs, cmp$plots),
-    "<h2 id=\"trust\">Can these numbers be trusted</h2>",
+    tags$h2(id = "trust", "Can these numbers be trusted"),
     html_p("Each run's checks; open the run's own report (report.R RUN) for the details."),
     html_table(data.table::rbindlist(lapply(seq_along(analyses), function(k) {
       analyses[[k]]$checks[, .(Run = runs$label[k], Check = check, Status = status, Result = result)]
     })), left = 1:4, nowrap = 1),
-    "<h2>What the numbers mean</h2>",
+    tags$h2("What the numbers mean"),
     definitions(),
     html_p(sprintf("Generated %s by r-analysis/report.R; machine-readable: report.json.", format(Sys.time(), "%Y-%m-%d %H:%M:%S %Z")), class = "meta")
   ))
@@ -58,7 +58,7 @@ compare_runs_table <- function(analyses, runs) {
 }
 
 compare_gates_table <- function(gate_results, runs) {
-  if (length(gate_results) == 0) return("")
+  if (length(gate_results) == 0) return(NULL)
   rows <- data.table::rbindlist(lapply(names(gate_results), function(id) gate_results[[id]][, run := id]))
   classes <- matrix(NA_character_, nrow(rows), 5)
   classes[, 5] <- ifelse(rows$status == "pass", "pass", "fail")
@@ -107,7 +107,7 @@ compare_deltas <- function(compared, runs) {
   label_of <- function(id) runs$label[match(id, runs$run)]
   disq_runs <- runs[vapply(strsplit(disqualifies, ","), function(d) "comparison" %in% d, NA), run]
   table <- if (nrow(rows) > 0) {
-    paste0(html_p("Each run against its alike baseline (delta = run - baseline, ratio = run / baseline); the relation says how their workloads differ:"),
+    tagList(html_p("Each run against its alike baseline (delta = run - baseline, ratio = run / baseline); the relation says how their workloads differ:"),
            html_table(data.frame(Run = rows$label, Baseline = label_of(rows$baseline), Relation = rows$baseline_relation, Type = rows$test,
                                  `delta mean (ms)` = delta(rows$delta_mean_ms, 2), `mean ratio` = ratio(rows$ratio_mean),
                                  `delta p99 (ms)` = delta(rows$delta_p99_ms, 0), `p99 ratio` = ratio(rows$ratio_p99),
@@ -117,14 +117,14 @@ compare_deltas <- function(compared, runs) {
                                  check.names = FALSE), left = 1:4, nowrap = 1,
                       row_class = ifelse(rows$run %in% disq_runs | rows$baseline %in% disq_runs, "disq", total_class(rows))),
            if (any(rows$run %in% disq_runs | rows$baseline %in% disq_runs))
-             html_p("Greyed rows involve a run whose verdict disqualifies comparisons.", class = "why") else "")
+             html_p("Greyed rows involve a run whose verdict disqualifies comparisons.", class = "why"))
   } else html_p("No run has an alike baseline: nothing is set against anything.")
   listed <- if (nrow(not_compared) > 0) {
-    html_p(html_escape(paste0("Not compared (different workload): ",
-                              paste(sprintf("%s - %s", label_of(not_compared$run), sub("^not compared: ", "", not_compared$baseline_relation)),
-                                    collapse = "; "), ".")), class = "note")
-  } else ""
-  paste0(table, listed)
+    html_p(paste0("Not compared (different workload): ",
+                  paste(sprintf("%s - %s", label_of(not_compared$run), sub("^not compared: ", "", not_compared$baseline_relation)),
+                        collapse = "; "), "."), class = "note")
+  }
+  tagList(table, listed)
 }
 
 # Repeats of one workload: min / median / max per test.
@@ -150,7 +150,7 @@ contrast_table <- function(contrasts, runs) {
   thr_greyed <- !greyed & (contrasts$group_num %in% thr_groups | contrasts$group_den %in% thr_groups)
   cells <- matrix(NA_character_, nrow(contrasts), 10)
   cells[thr_greyed, 5:6] <- "disq"
-  paste0(html_table(data.frame(Ratio = contrasts$direction, Workload = contrasts$workload_den, Type = contrasts$test,
+  tagList(html_table(data.frame(Ratio = contrasts$direction, Workload = contrasts$workload_den, Type = contrasts$test,
                                `Runs (numerator / denominator)` = paste(contrasts$runs_num, "/", contrasts$runs_den),
                                `Throughput ratio` = fmt_num(contrasts$throughput_ratio, 3),
                                `Throughput: difference vs spread` = contrasts$throughput_spread,
@@ -160,11 +160,11 @@ contrast_table <- function(contrasts, runs) {
                                Latency = contrasts$metric, check.names = FALSE),
                     left = c(1, 2, 3, 4, 6, 8, 10), nowrap = 1, row_class = ifelse(greyed, "disq", total_class(contrasts)),
                     cell_class = cells),
-         if (any(greyed)) html_p("Greyed rows involve a run whose verdict disqualifies comparisons.", class = "why") else "",
+         if (any(greyed)) html_p("Greyed rows involve a run whose verdict disqualifies comparisons.", class = "why"),
          if (any(thr_greyed)) html_p(paste("Greyed throughput ratios: a run of the pair has its throughput disqualified by its verdict",
                                            "(shared CPU, client-bound): the ratio compares what this machine gave each setup, not HBase's or",
                                            "the service layer's own throughput. The latency ratios are not greyed by that verdict, but on a saturated shared",
-                                           "machine both sides' calls include waiting for CPU."), class = "why") else "")
+                                           "machine both sides' calls include waiting for CPU."), class = "why"))
 }
 
 direct_thrift_section <- function(contrasts, runs, plots) {
@@ -175,7 +175,7 @@ direct_thrift_section <- function(contrasts, runs, plots) {
   order_note <- if (all(pairs$order_note == "denominator ran first")) {
     html_p(paste("Direct ran before thrift in every pair: a drift over time (warming caches, compactions, other load) would read as a",
                  "target difference. Repeat the points in alternating order (sweep.repeat) to tell them apart."), class = "note")
-  } else ""
-  paste0(html_p("Per workload (mixes included) and test; every ratio divides thrift by direct, medians of repeats."),
+  }
+  tagList(html_p("Per workload (mixes included) and test; every ratio divides thrift by direct, medians of repeats."),
          contrast_table(pairs, runs), order_note, html_img(plots$direct_thrift, "direct against thrift"))
 }

@@ -1,8 +1,9 @@
 # render-glossary.R - 'What the numbers mean', the glossary at the end of every page.
 
 definitions <- function() {
-  dd <- function(term, text) paste0("<dt>", term, "</dt><dd>", text, "</dd>")
-  paste0("<dl>",
+  # The definitions are prose with inline markup (<i>, &gt;) written here: HTML as they stand.
+  dd <- function(term, text) tagList(tags$dt(term), tags$dd(HTML(text)))
+  tags$dl(
     dd("Verdict", sprintf(paste("The first of: <i>incomplete run</i> (the manifest says incomplete or interrupted), <i>degraded run</i> (the run reached its end through failed requests or seconds without a success: the manifest says degraded), <i>too short</i> (measured window under %d s or",
                                 "under %s requests), <i>errors</i> (over %s failed), <i>contended</i> (processes the run did not start, and steal, over %d%% of",
                                 "the machine's CPU), <i>warming</i> (JIT compiler threads over %d%% of a side's CPU), <i>client-bound</i> (mean off-timer gap at",
@@ -47,6 +48,6 @@ definitions <- function() {
       "to total throughput against threads, per workload and target, with %d or more distinct thread counts; peak N* = sqrt((1 - sigma) / kappa)",
       "(none when kappa = 0). %d%% intervals from the standard errors. Mean latency by Little's law, R(N) = N / X(N); the model predicts",
       "means, never percentiles."), USL_MIN_DISTINCT_N, round(100 * USL_CONFIDENCE))),
-    dd("SLO gates and capacity", "--slo 'p99_ms<50,get.error_rate<0.001': [TEST.]METRIC OP NUMBER over summary.csv's numeric columns, the total row by default. A gate with no data fails. Capacity (comparisons, sweeps): the highest total throughput among the runs that meet every gate. Exit status 99: a run with a failed gate; a comparison or sweep with no run meeting every gate."),
-    "</dl>")
+    dd("SLO gates and capacity", "--slo 'p99_ms<50,get.error_rate<0.001': [TEST.]METRIC OP NUMBER over summary.csv's numeric columns, the total row by default. A gate with no data fails. Capacity (comparisons, sweeps): the highest total throughput among the runs that meet every gate. Exit status 99: a run with a failed gate; a comparison or sweep with no run meeting every gate.")
+  )
 }

@@ -28,15 +28,58 @@ img{max-width:100%;border:1px solid #ddd;margin:.4em 0}
 dt{font-weight:bold;margin-top:.5em}dd{margin-left:1.2em}
 "
 
-html_escape <- function(x) {
-  x <- gsub("&", "&amp;", as.character(x), fixed = TRUE)
-  x <- gsub("<", "&lt;", x, fixed = TRUE)
-  x <- gsub(">", "&gt;", x, fixed = TRUE)
-  gsub("\"", "&quot;", x, fixed = TRUE)
+# The pages are htmltools tag trees: a plain string in one is text (htmltools escapes it), HTML()
+# marks one that is markup already. A function with nothing to show returns NULL.
+
+# A tag tree as one string, without the line breaks and indentation htmltools adds between tags
+# (the page's own line breaks are text children), so a table row or a sentence stays on one line.
+html_string <- function(x) as.character(htmltools::doRenderTags(inline_tags(x)))
+
+inline_tags <- function(x) {
+  if (inherits(x, "shiny.tag")) {
+    x$.noWS <- c("outside", "inside")
+    x$children <- inline_children(x$children)
+    return(x)
+  }
+  if (is.list(x) && !is.object(x) || inherits(x, "shiny.tag.list")) return(do.call(htmltools::tagList, inline_children(x)))
+  x
 }
 
-# cells: a data.frame of strings (escaped here); left: columns aligned left; nowrap: columns
-# never wrapped (run ids, labels); row_class / cell_class / col_class: optional CSS classes.
+# A tag's children, nested lists flattened, NULLs dropped, and each run of text children made one
+# (htmltools puts a line break between two): plain text escaped, HTML() kept as it is.
+inline_children <- function(children) {
+  out <- list()
+  text <- character()
+  for (child in flat_children(children)) {
+    if (inherits(child, "shiny.tag")) {
+      if (length(text) > 0) out <- c(out, list(htmltools::HTML(paste(text, collapse = ""))))
+      text <- character()
+      out <- c(out, list(inline_tags(child)))
+    } else {
+      text <- c(text, if (inherits(child, "html")) as.character(child) else htmltools::htmlEscape(as.character(child)))
+    }
+  }
+  if (length(text) > 0) out <- c(out, list(htmltools::HTML(paste(text, collapse = ""))))
+  out
+}
+
+flat_children <- function(children) {
+  out <- list()
+  for (child in children) {
+    if (is.null(child)) next
+    if (inherits(child, "shiny.tag.list") || is.list(child) && !is.object(child)) out <- c(out, flat_children(child)) else out <- c(out, list(child))
+  }
+  out
+}
+
+# Elements one after the other, a line break between each two (the page's source stays readable).
+html_lines <- function(...) {
+  parts <- Filter(Negate(is.null), list(...))
+  htmltools::tagList(lapply(seq_along(parts), function(i) if (i == 1) parts[[i]] else htmltools::tagList("\n", parts[[i]])))
+}
+
+# cells: a data.frame of strings (text); left: columns aligned left; nowrap: columns never wrapped
+# (run ids, labels); row_class / cell_class / col_class: optional CSS classes.
 html_table <- function(cells, left = 1, row_class = NULL, cell_class = NULL, col_class = NULL, nowrap = integer()) {
   cells <- as.data.frame(cells, stringsAsFactors = FALSE, check.names = FALSE)
   n_col <- ncol(cells)
@@ -44,35 +87,40 @@ html_table <- function(cells, left = 1, row_class = NULL, cell_class = NULL, col
     parts <- c(if (j %in% left) "l", if (j %in% nowrap) "nw", if (!is.null(col_class) && !is.na(col_class[j]) && nzchar(col_class[j])) col_class[j])
     paste(parts, collapse = " ")
   }, "")
-  attr_of <- function(classes) ifelse(nzchar(classes), paste0(" class=\"", classes, "\""), "")
-  head <- paste0("<tr>", paste0("<th", attr_of(base), ">", html_escape(names(cells)), "</th>", collapse = ""), "</tr>")
-  rows <- vapply(seq_len(nrow(cells)), function(i) {
+  class_of <- function(classes) if (nzchar(classes)) classes
+  head <- htmltools::tags$tr(lapply(seq_len(n_col), function(j) htmltools::tags$th(class = class_of(base[j]), names(cells)[j])))
+  rows <- lapply(seq_len(nrow(cells)), function(i) {
     extra <- if (!is.null(cell_class)) cell_class[i, ] else rep(NA_character_, n_col)
     classes <- trimws(paste(base, ifelse(is.na(extra), "", extra)))
-    tr <- if (!is.null(row_class) && !is.na(row_class[i])) paste0("<tr class=\"", row_class[i], "\">") else "<tr>"
-    paste0(tr, paste0("<td", attr_of(classes), ">", html_escape(unlist(cells[i, ])), "</td>", collapse = ""), "</tr>")
-  }, "")
-  paste0("<table>", head, paste(rows, collapse = "\n"), "</table>")
+    values <- unlist(cells[i, ])
+    values <- ifelse(is.na(values), "NA", as.character(values))
+    htmltools::tags$tr(class = if (!is.null(row_class) && !is.na(row_class[i])) row_class[i],
+                       lapply(seq_len(n_col), function(j) htmltools::tags$td(class = class_of(classes[j]), values[[j]])))
+  })
+  htmltools::tags$table(head, do.call(html_lines, rows))
 }
 
 # A figure (table or image) the verdict disqualifies: greyed, with the reason above it.
 html_disqualified <- function(html, why) {
   if (!nzchar(why)) return(html)
-  paste0(html_p(html_escape(why), class = "why"), "<div class=\"disq\">", html, "</div>")
+  htmltools::tagList(html_p(why, class = "why"), htmltools::tags$div(class = "disq", html))
 }
 
+# A PNG inlined as base64, so the page is one self-contained file.
 html_img <- function(path, alt) {
-  if (is.null(path) || !file.exists(path)) return("")
-  sprintf("<img alt=\"%s\" src=\"data:image/png;base64,%s\">", html_escape(alt), base64enc::base64encode(path))
+  if (is.null(path) || !file.exists(path)) return(NULL)
+  htmltools::tags$img(alt = alt, src = paste0("data:image/png;base64,", base64enc::base64encode(path)))
 }
 
-html_p <- function(..., class = NULL) {
-  paste0(if (is.null(class)) "<p>" else sprintf("<p class=\"%s\">", class), paste0(...), "</p>")
-}
+html_p <- function(..., class = NULL) htmltools::tags$p(class = class, ...)
 
+# The whole page as a string: the style sheet, then the body's parts one a line.
 html_page <- function(title, body) {
-  paste0("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>", html_escape(title),
-         "</title><style>", REPORT_CSS, "</style></head><body>\n", paste(body, collapse = "\n"), "\n</body></html>")
+  page <- htmltools::tags$html(lang = "en",
+                               htmltools::tags$head(htmltools::tags$meta(charset = "utf-8"), htmltools::tags$title(title),
+                                                    htmltools::tags$style(htmltools::HTML(REPORT_CSS))),
+                               htmltools::tags$body("\n", body, "\n"))
+  paste0("<!DOCTYPE html>\n", html_string(page))
 }
 
 total_class <- function(summary) ifelse(summary$test == "total", "total", NA)

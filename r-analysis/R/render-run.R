@@ -3,8 +3,8 @@
 # The page of one run; a figure the verdict disqualifies is greyed, with the reason above it.
 render_run_report <- function(a, plots, gates = NULL) {
   why <- list(throughput = disqualified_why(a$verdict, "throughput"), latency = disqualified_why(a$verdict, "latency"))
-  html_page(paste("Capacity report", a$run_id), c(
-    sprintf("<h1>Capacity report: %s</h1>", html_escape(a$run_id)),
+  html_page(paste("Capacity report", a$run_id), html_lines(
+    tags$h1(paste("Capacity report:", a$run_id)),
     finding_html(run_finding(a), a$verdict),
     run_headline(a),
     gates_table(gates),
@@ -12,27 +12,27 @@ render_run_report <- function(a, plots, gates = NULL) {
     flag_banner(a$checks),
     run_results_html(a, why),
     run_latency_html(a, plots, why),
-    "<h2>Over time</h2>",
+    tags$h2("Over time"),
     html_p("The evidence for the warm-up cut and the steady-state check: the grey band is the cut; warm-up spikes above the measured range are drawn at the top of the scale."),
     html_img(plots$timeline, "throughput, mean and p90 per second"),
     blackout_list(a$blackouts),
     cpu_section(a, plots$cpu),
-    "<h2>Tool overhead and client cost</h2>",
+    tags$h2("Tool overhead and client cost"),
     html_img(plots$overhead, "Grinder time against witness"),
     overhead_table(a$summary),
-    "<h2>Direct against thrift</h2>",
-    html_p(sprintf("This run has one target (%s). Compare runs of both targets with <code>report.R RUN_DIRECT RUN_THRIFT</code>.",
-                   html_escape(if (is.na(a$target)) "not recorded" else a$target))),
+    tags$h2("Direct against thrift"),
+    html_p(sprintf("This run has one target (%s). Compare runs of both targets with ", if (is.na(a$target)) "not recorded" else a$target),
+           tags$code("report.R RUN_DIRECT RUN_THRIFT"), "."),
     run_hosts_html(a, plots),
-    "<h2 id=\"trust\">Can these numbers be trusted</h2>",
+    tags$h2(id = "trust", "Can these numbers be trusted"),
     checks_table(a$checks),
     hlog_section(a$hlog),
     gap_table(a$cycles, a$files),
-    "<h3>Injector hosts</h3>",
+    tags$h3("Injector hosts"),
     host_table(a$hosts, a$window),
-    "<h2>Input</h2>",
+    tags$h2("Input"),
     input_section(a),
-    "<h2>What the numbers mean</h2>",
+    tags$h2("What the numbers mean"),
     definitions(),
     html_p(sprintf("Generated %s by r-analysis/report.R; machine-readable: report.json.", format(Sys.time(), "%Y-%m-%d %H:%M:%S %Z")), class = "meta")
   ))
@@ -46,14 +46,15 @@ run_results_html <- function(a, why) {
   s <- a$summary
   why_t <- why$throughput
   why_l <- why$latency
-  c("<h2>Results</h2>",
-    if (nzchar(why_t) || nzchar(why_l)) html_p(html_escape(paste(unique(c(why_t, why_l)[nzchar(c(why_t, why_l))]), collapse = " ")), class = "why") else "",
+  html_lines(
+    tags$h2("Results"),
+    if (nzchar(why_t) || nzchar(why_l)) html_p(paste(unique(c(why_t, why_l)[nzchar(c(why_t, why_l))]), collapse = " "), class = "why"),
     reference_table(s, why_throughput = why_t, why_latency = why_l),
     html_p("Grinder Test time (whole ms) over the measured window; all requests, failed ones included. Threads: ",
            if (!is.null(a$manifest$threads_total)) "from the manifest." else "distinct threads seen in the logs.", class = "meta"),
     coarse_note(s),
-    if (any(s$witness_count > 0)) paste0("<h3>Witness (HBase call, microsecond resolution)", service_note(a), "</h3>",
-                                         reference_table(s, "witness_", why_throughput = why_t, why_latency = why_l)) else
+    if (any(s$witness_count > 0)) tagList(tags$h3(paste0("Witness (HBase call, microsecond resolution)", service_note(a))),
+                                          reference_table(s, "witness_", why_throughput = why_t, why_latency = why_l)) else
       html_p("The logs have no 'Witness (us)' column: only Grinder's whole-ms time is known.", class = "note"))
 }
 
@@ -62,30 +63,32 @@ run_latency_html <- function(a, plots, why) {
   s <- a$summary
   service <- service_note(a)
   intended <- if (a$has_lag) {
-    paste0("<h3>Latency from the intended start (pacing on)</h3>",
-           percentile_table(s[, .(test, intended_count, errors, error_rate, intended_p50_ms, intended_p90_ms, intended_p95_ms, intended_p99_ms,
+    tagList(tags$h3("Latency from the intended start (pacing on)"),
+            percentile_table(s[, .(test, intended_count, errors, error_rate, intended_p50_ms, intended_p90_ms, intended_p95_ms, intended_p99_ms,
                                   intended_p999_ms, intended_max_ms)], prefix = "intended_", digits = 3, with_errors = FALSE))
-  } else ""
-  c("<h2>Percentiles and errors</h2>",
-    html_disqualified(paste0("<h3>Grinder time", service, "</h3>", percentile_table(s),
-                             if (any(s$witness_count > 0)) paste0("<h3>Witness", service, "</h3>", percentile_table(s, "witness_", 3)) else "",
-                             intended, co_table(s, a$co)), why$latency),
-    "<h2>Distributions</h2>",
+  }
+  html_lines(
+    tags$h2("Percentiles and errors"),
+    html_disqualified(tagList(tags$h3(paste0("Grinder time", service)), percentile_table(s),
+                              if (any(s$witness_count > 0)) tagList(tags$h3(paste0("Witness", service)), percentile_table(s, "witness_", 3)),
+                              intended, co_table(s, a$co)), why$latency),
+    tags$h2("Distributions"),
     html_p("Each test in its display latency: the witness when Grinder's ms are too coarse (named in the panel), else Grinder's time."),
-    html_disqualified(paste0(html_img(plots$histogram_full, "latency histogram, full range"),
+    html_disqualified(tagList(html_img(plots$histogram_full, "latency histogram, full range"),
                              html_img(plots$histogram_zoom, "latency histogram, zoomed"),
                              html_img(plots$percentiles, "latency percentile plot")), why$latency))
 }
 
 # The run page's host metrics and HBase's server metrics.
 run_hosts_html <- function(a, plots) {
-  c("<h2>Host metrics</h2>",
-    if (isTRUE(a$shared)) html_p(html_escape(sprintf(paste("All injector hosts are this one machine (injector_mode %s): the injectors are",
+  html_lines(
+    tags$h2("Host metrics"),
+    if (isTRUE(a$shared)) html_p(sprintf(paste("All injector hosts are this one machine (injector_mode %s): the injectors are",
                                                            "network namespaces or loopback agents sharing its CPU, memory and disk with HBase,",
                                                            "so their lines coincide and a busy CPU is not the client's alone."),
-                                                     a$manifest$injector_mode)), class = "note") else "",
+                                         a$manifest$injector_mode), class = "note"),
     if (!is.null(plots$host_metrics)) html_img(plots$host_metrics, "host metrics") else html_p("No metrics.csv in this run."),
-    if (!is.null(a$facts$server) && !is.na(a$facts$server$kind)) "<h2 id=\"server-metrics\">HBase server metrics</h2>" else "",
+    if (!is.null(a$facts$server) && !is.na(a$facts$server$kind)) tags$h2(id = "server-metrics", "HBase server metrics"),
     server_metrics_section(a, plots$server_metrics))
 }
 
@@ -93,42 +96,41 @@ run_hosts_html <- function(a, plots) {
 run_headline <- function(a) {
   total <- a$summary[test == "total"]
   client <- a$facts$client
-  cells <- c(
-    sprintf("<div>Client cost per request<b>%s us</b>mean off-timer gap%s</div>",
-            if (is.null(client)) "n/a" else fmt_num(client$gap_us, 0),
-            if (is.null(client)) "" else sprintf(", %s of the HBase time", fmt_pct(client$ratio, 0))),
-    sprintf("<div>Tool overhead (inside the timer)<b>%s us</b>95%% interval, per request</div>",
-            if (is.na(total$overhead_us)) "n/a" else fmt_pm(total$overhead_us, total$overhead_ci95_us, 1)),
-    sprintf("<div%s>Throughput<b>%s req/s</b>%s threads, %.1f s window</div>",
-            if (nzchar(disqualified_why(a$verdict, "throughput"))) " class=\"disq\"" else "",
-            fmt_num(total$throughput_rps, 0), fmt_int(total$threads), a$window$window_s),
-    sprintf("<div%s>HBase time (witness)<b>%s ms</b>mean; p99 %s ms</div>",
-            if (nzchar(disqualified_why(a$verdict, "latency"))) " class=\"disq\"" else "",
-            fmt_num(total$witness_mean_ms, 3), fmt_num(total$witness_p99_ms, 3)))
-  paste0("<div class=\"headline\">", paste(cells, collapse = ""), "</div>")
+  figure <- function(title, value, note, greyed = FALSE) tags$div(class = if (greyed) "disq", title, tags$b(value), note)
+  tags$div(class = "headline",
+    figure("Client cost per request", paste(if (is.null(client)) "n/a" else fmt_num(client$gap_us, 0), "us"),
+           paste0("mean off-timer gap", if (is.null(client)) "" else sprintf(", %s of the HBase time", fmt_pct(client$ratio, 0)))),
+    figure("Tool overhead (inside the timer)",
+           paste(if (is.na(total$overhead_us)) "n/a" else fmt_pm(total$overhead_us, total$overhead_ci95_us, 1), "us"),
+           "95% interval, per request"),
+    figure("Throughput", paste(fmt_num(total$throughput_rps, 0), "req/s"),
+           sprintf("%s threads, %.1f s window", fmt_int(total$threads), a$window$window_s),
+           greyed = nzchar(disqualified_why(a$verdict, "throughput"))),
+    figure("HBase time (witness)", paste(fmt_num(total$witness_mean_ms, 3), "ms"),
+           sprintf("mean; p99 %s ms", fmt_num(total$witness_p99_ms, 3)),
+           greyed = nzchar(disqualified_why(a$verdict, "latency"))))
 }
 
 run_meta <- function(a) {
   m <- a$manifest
-  field <- function(name) if (!is.null(m[[name]])) html_escape(paste(unlist(m[[name]]), collapse = ", ")) else "not recorded"
-  paste0(
-    html_p(sprintf("%s. Run folder <code>%s</code>. Status: %s. Hosts: %s%s.",
-                   html_escape(a$label), html_escape(a$run_dir), field("status"),
-                   html_escape(paste(a$hosts$host, collapse = ", ")),
+  field <- function(name) if (!is.null(m[[name]])) paste(unlist(m[[name]]), collapse = ", ") else "not recorded"
+  tagList(
+    html_p(paste0(a$label, ". Run folder "), tags$code(a$run_dir),
+           sprintf(". Status: %s. Hosts: %s%s.", field("status"), paste(a$hosts$host, collapse = ", "),
                    if (!is.null(m$injector_mode)) sprintf(" (injector mode %s)", field("injector_mode")) else ""), class = "meta"),
     html_p(sprintf("Requests from %s to %s (%.1f s); measured window %s to %s (%.1f s, after a %.1f s warm-up cut: %s). %s data logs, %s requests read.",
                    fmt_epoch_ms(a$window$run_start_ms), fmt_epoch_ms(a$window$run_end_ms), a$window$run_s,
                    fmt_epoch_ms(a$window$window_start_ms), fmt_epoch_ms(a$window$window_end_ms), a$window$window_s,
-                   a$window$warmup_ms / 1000, html_escape(a$window$warmup_rule), nrow(a$files),
+                   a$window$warmup_ms / 1000, a$window$warmup_rule, nrow(a$files),
                    fmt_int(a$window$measured_requests + a$window$warmup_requests)), class = "meta"))
 }
 
 # The --slo gates of one run (or NULL): term, value, status.
 gates_table <- function(gates, run_label = NULL) {
-  if (is.null(gates) || nrow(gates) == 0) return("")
+  if (is.null(gates) || nrow(gates) == 0) return(NULL)
   classes <- matrix(NA_character_, nrow(gates), 4)
   classes[, 4] <- ifelse(gates$status == "pass", "pass", "fail")
-  paste0(html_p(sprintf("SLO gates (--slo): %d of %d hold%s.", sum(gates$status == "pass"), nrow(gates),
+  tagList(html_p(sprintf("SLO gates (--slo): %d of %d hold%s.", sum(gates$status == "pass"), nrow(gates),
                         if (all(gates$status == "pass")) "" else "; report.R exits 99")),
          html_table(data.frame(Gate = gates$term, Test = gates$test, Value = fmt_num(gates$value, 4), Status = gates$status,
                                check.names = FALSE), left = 1:2, cell_class = classes))
@@ -137,9 +139,8 @@ gates_table <- function(gates, run_label = NULL) {
 flag_banner <- function(checks) {
   flagged <- checks[status == "FLAG", check]
   if (length(flagged) == 0) return(html_p("All trust checks passed (see 'Can these numbers be trusted').", class = "meta"))
-  html_p(sprintf("%d check%s flagged: %s. See <a href=\"#trust\">Can these numbers be trusted</a>.",
-                 length(flagged), if (length(flagged) == 1) "" else "s", html_escape(paste(flagged, collapse = ", "))),
-         class = "meta")
+  html_p(sprintf("%d check%s flagged: %s. See ", length(flagged), if (length(flagged) == 1) "" else "s", paste(flagged, collapse = ", ")),
+         tags$a(href = "#trust", "Can these numbers be trusted"), ".", class = "meta")
 }
 
 # The reference study's table: Type | Threads | Mean | SD | 90% line | Throughput | Requests,
@@ -164,13 +165,15 @@ reference_table <- function(summary, prefix = "", why_throughput = "", why_laten
 # Service time beside the coordinated-omission estimate, per test.
 co_table <- function(summary, co) {
   rows <- summary[!is.na(co_p99_ms)]
-  if (nrow(rows) == 0) return("")
+  if (nrow(rows) == 0) return(NULL)
   source <- if (all(rows$witness_count > 0)) "witness" else "Grinder time"
-  paste0(
-    "<h3>Closed loop: service time and the coordinated-omission estimate</h3>",
-    html_p(sprintf(paste("These percentiles are <b>service time</b>: each thread waited for its request before sending the next,",
-                         "so a stall delayed the requests that would have been sent meanwhile and the stall is counted once.",
-                         "The <b>estimate</b> adds what a client on schedule would have seen, as HdrHistogram's",
+  tagList(
+    tags$h3("Closed loop: service time and the coordinated-omission estimate"),
+    html_p("These percentiles are ", tags$b("service time"),
+           paste(": each thread waited for its request before sending the next,",
+                 "so a stall delayed the requests that would have been sent meanwhile and the stall is counted once. The "),
+           tags$b("estimate"),
+           sprintf(paste(" adds what a client on schedule would have seen, as HdrHistogram's",
                          "copyCorrectedForCoordinatedOmission does: every request of time T >= 2 I (I = the thread's expected",
                          "interval, median %s ms over %d threads) adds synthetic values T - I, T - 2I, ... down to I.",
                          "It is an estimate, not a measurement: pace the run (hbaseload.rate.per.thread) to measure latency from",
@@ -187,18 +190,18 @@ co_table <- function(summary, co) {
 
 coarse_note <- function(summary) {
   coarse <- summary[grinder_coarse == TRUE & test != "total", test]
-  if (length(coarse) == 0) return("")
+  if (length(coarse) == 0) return(NULL)
   html_p(sprintf(paste("Grinder's Test time is whole milliseconds: for %s its p90 is under %d ms, so its percentiles",
                        "are 1 ms steps and mean little. The witness table below (System.nanoTime around the HBase call,",
                        "microsecond resolution) gives the real distribution; histograms and timelines of these tests use the witness."),
-                 html_escape(paste(coarse, collapse = ", ")), COARSE_P90_MS), class = "note")
+                 paste(coarse, collapse = ", "), COARSE_P90_MS), class = "note")
 }
 
 blackout_list <- function(blackouts) {
   if (nrow(blackouts) == 0) return(html_p("No blackout second: some request completed in every second while threads were running."))
   shown <- utils::head(blackouts[order(-seconds)], 20)
   total <- sum(blackouts$seconds)
-  paste0(html_p(sprintf("%d blackout interval%s (%d second%s in all). Longest first:", nrow(blackouts),
+  tagList(html_p(sprintf("%d blackout interval%s (%d second%s in all). Longest first:", nrow(blackouts),
                         if (nrow(blackouts) == 1) "" else "s", total, if (total == 1) "" else "s")),
          html_table(data.frame(`Starts at (s since first request)` = shown$start_s, `Length (s)` = shown$seconds,
                                `In measured window` = ifelse(shown$in_measured_window, "yes", "no (warm-up)"),
@@ -208,30 +211,30 @@ blackout_list <- function(blackouts) {
 # Where the CPU went: the lab, the sides' load, the stacked chart and the table per role (cpu.R).
 cpu_section <- function(a, plot) {
   f <- a$facts$cpu
-  head <- "<h2 id=\"cpu\">Where the CPU went</h2>"
-  if (is.null(f)) return(paste0(head, html_p("No cpu.csv in this run: it predates the CPU accounting, or the folder holds data logs only.", class = "note")))
+  head <- tags$h2(id = "cpu", "Where the CPU went")
+  if (is.null(f)) return(tagList(head, html_p("No cpu.csv in this run: it predates the CPU accounting, or the folder holds data logs only.", class = "note")))
   closure <- f$closure
-  paste0(head,
-    html_p(html_escape(sprintf(paste("%s. Over the %.0f s measured window the server side (%s) was %s%% busy and the client side (%s) %s%%;",
+  tagList(head,
+    html_p(sprintf(paste("%s. Over the %.0f s measured window the server side (%s) was %s%% busy and the client side (%s) %s%%;",
                                      "processes the run did not start took %s%% of the machine, steal %s%%. Counted by %s."),
                                f$lab_note, f$seconds, cpu_count_text(f$server$cpus), fmt_num(f$server$busy_pct, 0),
                                cpu_count_text(f$client$cpus), fmt_num(f$client$busy_pct, 0), fmt_num(f$other_pct, 1),
-                               fmt_num(f$steal_pct, 1), f$method))),
-    if (!is.null(plot)) html_img(plot, "CPU per role per second") else "",
+                               fmt_num(f$steal_pct, 1), f$method)),
+    if (!is.null(plot)) html_img(plot, "CPU per role per second"),
     html_table(cpu_table_frame(f), left = 1:2),
-    html_p(html_escape(sprintf(paste("CPU seconds over the measured window; %% of machine: of its %s CPUs for that time; %% of its side: of the",
+    html_p(sprintf(paste("CPU seconds over the measured window; %% of machine: of its %s CPUs for that time; %% of its side: of the",
                                      "side's CPUs (all of them when the lab shares); us per request: over the %s requests measured. JIT, GC,",
                                      "io (event loops) and load (the threads that make or serve requests): the JVM threads of that class;",
                                      "empty where a JVM has too many threads to read each second (HBase). Over the sampler's whole life the",
                                      "cgroup root counted %s CPU s against the kernel's %s busy (ratio %s)."),
                                fmt_num(f$cpus, 0), fmt_int(f$requests), fmt_num(closure$cgroup_root_s %if_absent% NA, 1),
-                               fmt_num(closure$busy_s %if_absent% NA, 1), fmt_num(closure$root_over_busy %if_absent% NA, 3))), class = "meta"))
+                               fmt_num(closure$busy_s %if_absent% NA, 1), fmt_num(closure$root_over_busy %if_absent% NA, 3)), class = "meta"))
 }
 
 overhead_table <- function(summary) {
   rows <- summary[witness_count > 0]
   if (nrow(rows) == 0) return(html_p("No 'Witness (us)' column in the logs: the tool's overhead cannot be measured.", class = "note"))
-  paste0(
+  tagList(
     html_table(data.frame(Type = rows$test, `Grinder mean (ms)` = fmt_num(rows$mean_ms, 3),
                           `Witness mean (ms)` = fmt_num(rows$witness_mean_ms, 3),
                           `Overhead (us, 95% interval)` = fmt_pm(rows$overhead_us, rows$overhead_ci95_us, 1),
@@ -245,10 +248,10 @@ overhead_table <- function(summary) {
 }
 
 gap_table <- function(cycles, files) {
-  if (nrow(cycles) == 0) return("")
+  if (nrow(cycles) == 0) return(NULL)
   worst <- utils::head(cycles[order(-gap_us)], 10)
   worst[files, on = "file_id", `:=`(host = i.host, file = i.rel_path)]
-  paste0(html_p("Threads with the largest off-timer gap:"),
+  tagList(html_p("Threads with the largest off-timer gap:"),
          html_table(data.frame(Host = worst$host, File = worst$file, Thread = worst$thread,
                                Requests = fmt_int(worst$requests), `Mean cycle (us)` = fmt_num(worst$cycle_us, 1),
                                `Gap (us)` = fmt_num(worst$gap_us, 1), check.names = FALSE), left = 1:2))
@@ -271,7 +274,7 @@ input_section <- function(a) {
                                       Witness = ifelse(files$has_witness, "yes", "no"), Note = files$note,
                                       check.names = FALSE), left = c(1, 2, 8))
   skipped <- if (nrow(a$skipped) > 0) {
-    paste0(html_p(sprintf("%s lines skipped; the report is built from the valid lines only:", fmt_int(sum(a$skipped$lines)))),
+    tagList(html_p(sprintf("%s lines skipped; the report is built from the valid lines only:", fmt_int(sum(a$skipped$lines)))),
            html_table(data.frame(File = a$skipped$file, Reason = a$skipped$reason, Lines = fmt_int(a$skipped$lines),
                                  check.names = FALSE), left = 1:2))
   } else html_p("No line was skipped.")
@@ -280,5 +283,5 @@ input_section <- function(a) {
     if (!is.na(a$console_stats)) "console/statistics.csv present (not used: the data logs hold every request)" else "no console statistics",
     if (!is.null(a$metrics)) sprintf("host metrics for %s", paste(unique(a$metrics$host), collapse = ", ")) else "no host metrics (metrics.csv)"
   )
-  paste0(file_table, skipped, html_p(html_escape(paste(extras, collapse = "; ")), "."))
+  tagList(file_table, skipped, html_p(paste(extras, collapse = "; "), "."))
 }

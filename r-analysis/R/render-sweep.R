@@ -4,13 +4,13 @@
 capacity_box <- function(cap, slo) {
   if (is.null(cap)) return(html_p("No --slo given: no capacity. Give gates (e.g. --slo 'p99_ms<50,error_rate<0.001') to name the highest throughput that meets them.", class = "meta"))
   if (is.na(cap$throughput_rps)) {
-    return(sprintf("<div class=\"verdict v-no-capacity\"><b>Capacity</b>: none of the %d runs meets every gate (%s); report.R exits 99.</div>",
-                   cap$runs, html_escape(slo)))
+    return(tags$div(class = "verdict v-no-capacity", tags$b("Capacity"),
+                    sprintf(": none of the %d runs meets every gate (%s); report.R exits 99.", cap$runs, slo)))
   }
-  sprintf("<div class=\"headline\"><div%s>Capacity under %s<b>%s req/s%s</b>%s (%d of %d runs meet every gate; verdict: %s)</div></div>",
-          if (cap$verdict %in% VALID_KINDS) "" else " class=\"disq\"", html_escape(slo), fmt_num(cap$throughput_rps, 0),
-          if (isTRUE(cap$lower_bound)) " at least" else "",
-          html_escape(cap$label), cap$runs_meeting, cap$runs, html_escape(cap$verdict))
+  tags$div(class = "headline",
+           tags$div(class = if (!cap$verdict %in% VALID_KINDS) "disq", paste("Capacity under", slo),
+                    tags$b(sprintf("%s req/s%s", fmt_num(cap$throughput_rps, 0), if (isTRUE(cap$lower_bound)) " at least" else "")),
+                    sprintf("%s (%d of %d runs meet every gate; verdict: %s)", cap$label, cap$runs_meeting, cap$runs, cap$verdict)))
 }
 
 knee_text <- function(scaling) {
@@ -19,9 +19,9 @@ knee_text <- function(scaling) {
     return(html_p(sprintf("No knee named: it needs %d or more thread counts of one workload.", KNEE_MIN_POINTS), class = "meta"))
   }
   html_p("Knee (highest throughput / mean latency): ",
-         html_escape(paste(sprintf("%s at %s threads (%s req/s, mean %s ms; %s)", knees$series, fmt_int(knees$threads),
+         paste(sprintf("%s at %s threads (%s req/s, mean %s ms; %s)", knees$series, fmt_int(knees$threads),
                                    fmt_num(knees$throughput_median, 1), fmt_num(knees$mean_median, 3), knees$runs),
-                           collapse = "; ")), ".")
+                           collapse = "; "), ".")
 }
 
 # The scaling charts are greyed when a run they draw has its throughput disqualified.
@@ -61,41 +61,40 @@ usl_table <- function(models, over) {
 # The capacity model under the scaling charts: per workload and target its chart, its sentence,
 # and under gates what it predicts beside what was measured; greyed with the verdicts' reason.
 usl_section <- function(models, plots, over) {
-  if (is.null(models) || nrow(models) == 0) return("")
+  if (is.null(models) || nrow(models) == 0) return(NULL)
   words <- USL_OVER[[over]]
-  blocks <- vapply(seq_len(nrow(models)), function(k) {
+  blocks <- lapply(seq_len(nrow(models)), function(k) {
     m <- models[k]
     gate <- if (over == "threads") m$latency_gate[[1]] else NULL
     said <- c(m$message, if (!is.null(gate)) gate$message,
               if (over == "region_servers") m$servers_needed_message)
-    body <- paste0(html_img(plots[[k]], sprintf("%s: throughput against %s, with the USL fit", m$workload, words$many)),
-                   paste0(vapply(said, function(x) html_p("<b>", html_escape(m$workload), "</b>: ", html_escape(x), ".", class = "usl"), ""),
-                          collapse = ""))
-    paste0("<h4>", html_escape(m$workload), "</h4>", html_disqualified(body, m$why))
-  }, "")
-  paste0(paste(blocks, collapse = "\n"), usl_table(models, over),
-         if (any(models$disqualified)) html_p("Greyed rows: workloads whose runs' verdicts disqualify their throughput.", class = "why") else "")
+    body <- tagList(html_img(plots[[k]], sprintf("%s: throughput against %s, with the USL fit", m$workload, words$many)),
+                    lapply(said, function(x) html_p(tags$b(m$workload), ": ", x, ".", class = "usl")))
+    tagList(tags$h4(m$workload), html_disqualified(body, m$why))
+  })
+  tagList(do.call(html_lines, blocks), usl_table(models, over),
+          if (any(models$disqualified)) html_p("Greyed rows: workloads whose runs' verdicts disqualify their throughput.", class = "why"))
 }
 
 # Scaling: throughput against threads and latency against throughput, the knee, and the law fitted
 # over concurrent clients; greyed when the runs' verdicts disqualify their throughput.
 scaling_html <- function(cmp) {
   if (nrow(cmp$scaling) == 0) return(html_p("One thread count per workload: no scaling chart and no knee.", class = "meta"))
-  charts <- paste0(html_img(cmp$plots$scaling_throughput, "throughput against threads"),
-                   html_img(cmp$plots$scaling_latency, "latency against throughput"),
-                   knee_text(cmp$scaling))
+  charts <- tagList(html_img(cmp$plots$scaling_throughput, "throughput against threads"),
+                    html_img(cmp$plots$scaling_latency, "latency against throughput"),
+                    knee_text(cmp$scaling))
   model <- if (!is.null(cmp$models$threads)) {
-    paste0("<h3>Capacity model: the Universal Scalability Law over concurrent clients</h3>",
-           html_p(sprintf(USL_INTRO, round(100 * USL_CONFIDENCE), USL_MIN_DISTINCT_N), class = "meta"),
-           usl_section(cmp$models$threads, cmp$plots$usl, "threads"))
-  } else ""
-  paste0("<h2>Scaling</h2>", html_disqualified(charts, scaling_why(cmp$scaling, cmp$runs)), model)
+    tagList(tags$h3("Capacity model: the Universal Scalability Law over concurrent clients"),
+            html_p(HTML(sprintf(USL_INTRO, round(100 * USL_CONFIDENCE), USL_MIN_DISTINCT_N)), class = "meta"),   # its symbols are entities
+            usl_section(cmp$models$threads, cmp$plots$usl, "threads"))
+  }
+  tagList(tags$h2("Scaling"), html_disqualified(charts, scaling_why(cmp$scaling, cmp$runs)), model)
 }
 
 # The law over cluster sizes, when the runs recorded more than one number of region servers.
 servers_model_html <- function(cmp) {
-  if (is.null(cmp$models$servers)) return("")
-  paste0("<h2>Capacity model over region servers</h2>",
+  if (is.null(cmp$models$servers)) return(NULL)
+  tagList(tags$h2("Capacity model over region servers"),
          html_p(paste("The same law over cluster sizes (hbaseload.region.servers, recorded in the runs' manifests): each size's point is its",
                       "best measured concurrency (the thread count with the highest median throughput; sweep each size past its knee).",
                       "The servers a throughput needs are read from the fitted law (the target: the --slo throughput_rps gate), with the",

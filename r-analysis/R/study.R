@@ -204,19 +204,19 @@ study_cell_class <- function(study, cells) {
 }
 
 study_html <- function(study) {
-  if (is.null(study)) return("")
+  if (is.null(study)) return(NULL)
   cells <- study_cells(study)
   classes <- study_cell_class(study, cells)
   greyed <- if (any(!is.na(classes))) {
-    html_p(html_escape(paste("Greyed: our figures that their run's verdict (last column) disqualifies, as everywhere in this",
-                             "report; 'What the numbers mean' says what each kind greys.")), class = "why")
-  } else ""
-  paste0("<h2>The study: ", html_escape(study$scenario), " (scale ", html_escape(study$scale), ")</h2>",
-         html_p(html_escape(paste0(study$source, " Published rows are a reference (", study$reference, "), not a target; figures from ",
-                                   basename(study$reference_file), "."))),
-         greyed,
-         html_table(cells, left = 1:2, row_class = ifelse(study$table$reference, "total", NA), nowrap = 1, cell_class = classes),
-         html_p(html_escape(paste("How ours differs:", study$differs)), class = "meta"))
+    html_p(paste("Greyed: our figures that their run's verdict (last column) disqualifies, as everywhere in this",
+                 "report; 'What the numbers mean' says what each kind greys."), class = "why")
+  }
+  tagList(tags$h2(paste0("The study: ", study$scenario, " (scale ", study$scale, ")")),
+          html_p(paste0(study$source, " Published rows are a reference (", study$reference, "), not a target; figures from ",
+                        basename(study$reference_file), ".")),
+          greyed,
+          html_table(cells, left = 1:2, row_class = ifelse(study$table$reference, "total", NA), nowrap = 1, cell_class = classes),
+          html_p(paste("How ours differs:", study$differs), class = "meta"))
 }
 
 study_json <- function(study) {

@@ -66,7 +66,7 @@ test_that("a count or a percentile that differs is flagged and named, not hidden
   expect_equal(check$status, "FLAG")
   expect_equal(check$value, 3)
   expect_match(check$result, "get count: 9 against 10; get p90: 910 against 900; total count: 13 against 14", fixed = TRUE)
-  html <- hlog_section(a$hlog)
+  html <- html_string(hlog_section(a$hlog))
   expect_match(html, "<td class=\"FLAG\">NO</td>", fixed = TRUE)
 })
 
@@ -75,7 +75,7 @@ test_that("a run without interval logs says so and reports as before", {
   unlink(file.path(dir, "report-input"), recursive = TRUE)
   a <- analyse_run(run_target(dir))
   expect_equal(a$checks[check == "interval logs", status], "n/a")
-  expect_match(hlog_section(a$hlog), "No interval logs", fixed = TRUE)
+  expect_match(html_string(hlog_section(a$hlog)), "No interval logs", fixed = TRUE)
 })
 
 test_that("with the data log off, summary.csv is made from the interval logs alone and says so", {
