@@ -8,7 +8,7 @@
 # so that an edit of R/ is never run stale.
 
 HBASEGRINDER <- "hbasegrinder"
-INSTALL_WAIT_S <- 300   # another process installing: wait this long for it (an install takes ~30 s)
+INSTALL_WAIT_S <- 300   # another process installing: wait this long for it (an install takes 10 to 30 s)
 
 # The folder of the running script (Rscript's --file=), or the current one.
 running_script_dir <- function() {
@@ -71,7 +71,7 @@ use_hbasegrinder <- function(script, source_dir) {
   lib_dir <- hbasegrinder_lib_dir(source_dir)
   digest <- hbasegrinder_digest(source_dir)
   if (!identical(installed_digest(lib_dir), digest)) {
-    message(script, ": r-analysis changed since it was installed; installing it into ", lib_dir, " (about 30 s)")
+    message(script, ": r-analysis changed since it was installed; installing it into ", lib_dir, " (10 to 30 s)")
     failed <- install_hbasegrinder(source_dir, lib_dir, digest)
     if (!is.null(failed)) {
       message(script, ": cannot install the r-analysis package: ", failed, "; run ./suite setup")
