@@ -23,7 +23,7 @@ check_row <- function(check, status, result, meaning, value = NA_real_, unit = "
 }
 
 # TRUE when the manifest says every injector host is this one machine (namespaces, loopback).
-shared_machine <- function(manifest) isTRUE(as.character(manifest$injector_mode %||% "") %in% SHARED_MACHINE_MODES)
+shared_machine <- function(manifest) isTRUE(as.character(manifest$injector_mode %if_absent% "") %in% SHARED_MACHINE_MODES)
 
 # Closed loop: every thread always has one request in flight, so X = N / R.
 littles_law <- function(threads, mean_ms, throughput_rps) {

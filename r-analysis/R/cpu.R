@@ -75,14 +75,14 @@ cpu_facts <- function(cpu, window, manifest, requests) {
   if (nrow(w) == 0) return(NULL)
   seconds <- sum(w[role == "idle", interval_s])
   lab <- manifest$lab
-  cpus <- as.numeric(cpu$notes$cpus %||% manifest$machine$cores %||% NA)
+  cpus <- as.numeric(cpu$notes$cpus %if_absent% manifest$machine$cores %if_absent% NA)
   isolated <- isTRUE(lab$isolated)
-  side_cpus <- c(server = cpu_count(lab$server_cpus %||% NA) %||% cpus, client = cpu_count(lab$client_cpus %||% NA) %||% cpus)
+  side_cpus <- c(server = cpu_count(lab$server_cpus %if_absent% NA) %if_absent% cpus, client = cpu_count(lab$client_cpus %if_absent% NA) %if_absent% cpus)
   if (!isolated) side_cpus[] <- cpus
   roles <- cpu_roles(w, seconds, cpus, side_cpus, requests)
   rest <- w[, .(cpu_s = sum(cpu_s)), keyby = role]
   share <- function(r) 100 * sum(rest[role %in% r, cpu_s]) / (seconds * cpus)
-  list(method = cpu$notes$method %||% NA_character_, isolated = isolated, lab_note = lab$note %||% NA_character_,
+  list(method = cpu$notes$method %if_absent% NA_character_, isolated = isolated, lab_note = lab$note %if_absent% NA_character_,
        seconds = seconds, cpus = cpus, requests = requests, roles = roles,
        server = cpu_side(roles, "server", side_cpus[["server"]], seconds),
        client = cpu_side(roles, "client", side_cpus[["client"]], seconds),

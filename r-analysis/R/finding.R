@@ -12,17 +12,17 @@ run_finding <- function(a) {
   total <- a$summary[test == "total"]
   w <- a$workload
   what <- sprintf("%s req/s of %s at %s threads, p50 %s ms, p99 %s ms", fmt_int(total$throughput_rps),
-                  w$operations %||% "load", fmt_int(total$threads), fmt_num(total$witness_p50_ms %||% total$p50_ms, 2),
-                  fmt_num(total$witness_p99_ms %||% total$p99_ms, 2))
+                  w$operations %if_absent% "load", fmt_int(total$threads), fmt_num(total$witness_p50_ms %if_absent% total$p50_ms, 2),
+                  fmt_num(total$witness_p99_ms %if_absent% total$p99_ms, 2))
   kind <- a$verdict$kind
   text <- if (kind == "server-bound") {
-    sprintf("%s (%s): HBase's capacity on %s, the client with CPU to spare.", what, a$target %||% "direct",
+    sprintf("%s (%s): HBase's capacity on %s, the client with CPU to spare.", what, a$target %if_absent% "direct",
             cpu_count_text(a$facts$cpu$server$cpus))
   } else if (kind == "trustworthy") {
-    sprintf("%s (%s): a trustworthy figure%s.", what, a$target %||% "direct",
+    sprintf("%s (%s): a trustworthy figure%s.", what, a$target %if_absent% "direct",
             if (isTRUE(a$facts$cpu$isolated)) ", neither side's CPUs saturated" else "")
   } else {
-    sprintf("Not a capacity figure: %s. Measured %s (%s).", DISQUALIFY_WHY[[kind]] %||% kind, what, a$target %||% "direct")
+    sprintf("Not a capacity figure: %s. Measured %s (%s).", DISQUALIFY_WHY[[kind]] %if_absent% kind, what, a$target %if_absent% "direct")
   }
   text
 }
@@ -35,7 +35,7 @@ run_costs <- function(analyses, runs) {
     f <- a$facts$cpu
     side_us <- function(which_side) if (is.null(f)) NA_real_ else sum(f$roles[side == which_side, us_per_request], na.rm = TRUE)
     data.table::data.table(run = a$run_id, group = runs$group[k], throughput_rps = t$throughput_rps,
-                           p50_ms = t$witness_p50_ms %||% t$p50_ms, p99_ms = t$witness_p99_ms %||% t$p99_ms,
+                           p50_ms = t$witness_p50_ms %if_absent% t$p50_ms, p99_ms = t$witness_p99_ms %if_absent% t$p99_ms,
                            server_us = side_us("server"), client_us = side_us("client"),
                            valid = a$verdict$kind %in% VALID_KINDS)
   }))
@@ -116,7 +116,7 @@ compare_finding <- function(cmp) {
 
 # The thrift cost as a table for the page.
 thrift_cost_table <- function(cost) {
-  if (is.null(cost)) return("")
+  if (is.null(cost)) return(NULL)
   us <- function(x) ifelse(is.na(x), "", fmt_num(x, 0))
   frame <- data.frame(Workload = cost$workload, `Runs (direct / thrift)` = sprintf("%d / %d", cost$n_direct, cost$n_thrift),
                       `Direct req/s` = fmt_num(cost$direct_rps, 0), `Thrift req/s` = fmt_num(cost$thrift_rps, 0),
@@ -132,9 +132,9 @@ thrift_cost_table <- function(cost) {
 # summarises every kind its runs have (verdict$summary); a run's is its kind.
 finding_html <- function(finding, verdict) {
   summary <- if (is.null(verdict$summary)) verdict$kind else verdict$summary
-  paste0(sprintf("<p class=\"finding\">%s</p>", html_escape(finding)),
-         sprintf("<details class=\"verdict v-%s\"><summary><b>Verdict: %s</b> (open for the whole sentence)</summary>%s</details>",
-                 gsub("[^a-z]+", "-", verdict$kind), html_escape(summary), html_escape(verdict$sentence)))
+  tagList(html_p(finding, class = "finding"),
+          tags$details(class = paste0("verdict v-", gsub("[^a-z]+", "-", verdict$kind)),
+                       tags$summary(tags$b(paste("Verdict:", summary)), " (open for the whole sentence)"), verdict$sentence))
 }
 
 # A sweep's warm-ups (sweep.json "warmups", lifecycle's SweepRecord): one line for the page.
@@ -148,12 +148,12 @@ sweep_warmups <- function(analyses, sweep_id) {
 }
 
 warmups_html <- function(w) {
-  if (is.null(w)) return("")
+  if (is.null(w)) return(NULL)
   warm <- sum(w$warm %in% TRUE)
-  html_p(html_escape(sprintf(paste("Warm-ups: %d, each before the first run of a workload in the sweep's injector session (runs/warmup-N, not",
-                                   "measured); %d ended warm (the servers' JIT quiet) after %s s; %s."), nrow(w), warm,
-                             if (warm > 0) paste(w$seconds[w$warm %in% TRUE], collapse = ", ") else "-",
-                             if (warm < nrow(w)) paste(sprintf("%s before run %s: %s", w$warmup[!w$warm %in% TRUE],
-                                                               w$before_point[!w$warm %in% TRUE], w$reason[!w$warm %in% TRUE]), collapse = "; ")
-                             else "none stopped at its bound")), class = "meta")
+  html_p(sprintf(paste("Warm-ups: %d, each before the first run of a workload in the sweep's injector session (runs/warmup-N, not",
+                       "measured); %d ended warm (the servers' JIT quiet) after %s s; %s."), nrow(w), warm,
+                 if (warm > 0) paste(w$seconds[w$warm %in% TRUE], collapse = ", ") else "-",
+                 if (warm < nrow(w)) paste(sprintf("%s before run %s: %s", w$warmup[!w$warm %in% TRUE],
+                                                   w$before_point[!w$warm %in% TRUE], w$reason[!w$warm %in% TRUE]), collapse = "; ")
+                 else "none stopped at its bound"), class = "meta")
 }

@@ -108,7 +108,7 @@ hlog_section <- function(h) {
   cells <- data.table::data.table(test = x$name, quantity = ifelse(x$quantity == "count", "requests", paste(x$quantity, "(us)")),
                                   `interval logs` = fmt(x$hlog, x$quantity), `data logs` = fmt(x$datalog, x$quantity),
                                   agree = ifelse(is.na(x$agree), "-", ifelse(x$agree, "yes", "NO")))
-  paste0("<h3>Interval logs against data logs</h3>",
+  tagList(tags$h3("Interval logs against data logs"),
          html_p("The witness of every request (whole run, no warm-up cut), from the workers' HdrHistogram interval logs merged",
                 " exactly and from the data logs. Counts must be equal; a percentile from the interval logs is the highest value",
                 " of its HdrHistogram bucket, exact below 2048 us and at most 0.1% above the true value beyond.", class = "meta"),
@@ -141,7 +141,7 @@ hlog_summary_table <- function(hlog, threads) {
 write_hlog_only_report <- function(run_dir, run_id, manifest, out_dir) {
   hlog <- read_hlog_input(run_dir)
   if (is.null(hlog)) stop_report("no valid requests in ", run_dir, " and no interval logs (report-input/hlog-summary.csv)")
-  threads <- suppressWarnings(as.integer(manifest$threads_total %||% NA))
+  threads <- suppressWarnings(as.integer(manifest$threads_total %if_absent% NA))
   summary <- hlog_summary_table(hlog, threads)
   dir.create(out_dir, recursive = TRUE, showWarnings = FALSE)
   if (!dir.exists(out_dir)) stop_report("cannot create ", out_dir)
@@ -150,14 +150,14 @@ write_hlog_only_report <- function(run_dir, run_id, manifest, out_dir) {
   note <- paste("This run wrote no data logs (hbaseload.datalog=off): every figure comes from the workers' interval logs,",
                 "the witness of every request over the whole run. Grinder's Test time, the warm-up cut, the per-thread",
                 "cycles and the tool's overhead need the data logs and are not shown.")
-  html <- html_page(paste("Capacity report", run_id), c(
-    sprintf("<h1>Capacity report: %s</h1>", html_escape(run_id)),
-    html_p(html_escape(note), class = "note"),
-    "<h2>Results (interval logs)</h2>",
+  html <- html_page(paste("Capacity report", run_id), html_lines(
+    tags$h1(paste("Capacity report:", run_id)),
+    html_p(note, class = "note"),
+    tags$h2("Results (interval logs)"),
     percentile_table(summary, "witness_", 3),
     html_p(sprintf("Throughput: requests over the %s seconds in which the interval logs recorded requests.",
                    fmt_int(summary$window_s[1])), class = "meta"),
-    "<h2 id=\"trust\">Can these numbers be trusted</h2>",
+    tags$h2(id = "trust", "Can these numbers be trusted"),
     checks_table(h$check),
     hlog_section(h)))
   writeLines(html, file.path(out_dir, "index.html"), useBytes = TRUE)

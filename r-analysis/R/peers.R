@@ -170,11 +170,11 @@ peers_rounds <- function(index) {
     m <- if (x$tool == "pe") parse_pe_log(x$ref) else suite_run_measures(x$ref)
     cpu <- read_cpu_meter(x$cpu_file)
     data.table::data.table(
-      round = x$round, op = x$op, threads = x$threads, lab = x$lab %||% "shared", tool = x$tool, ref = basename(x$ref), exit = x$exit,
-      operations = m$operations, errors = m$errors %||% 0, throughput_rps = m$throughput_rps,
-      steady_rps = m$steady_rps %||% NA_real_, time_to_steady_s = m$time_to_steady_s %||% NA_real_,
-      jit_share = client_jit_share(x$jit_file %||% NA_character_, x$tool),
-      mean_us = m$mean_us, p99_us = m$p99_us, gap_us = m$gap_us %||% NA_real_,
+      round = x$round, op = x$op, threads = x$threads, lab = x$lab %if_absent% "shared", tool = x$tool, ref = basename(x$ref), exit = x$exit,
+      operations = m$operations, errors = m$errors %if_absent% 0, throughput_rps = m$throughput_rps,
+      steady_rps = m$steady_rps %if_absent% NA_real_, time_to_steady_s = m$time_to_steady_s %if_absent% NA_real_,
+      jit_share = client_jit_share(x$jit_file %if_absent% NA_character_, x$tool),
+      mean_us = m$mean_us, p99_us = m$p99_us, gap_us = m$gap_us %if_absent% NA_real_,
       cpu_s = cpu$cpu_s, cpu_method = cpu$method, cpu_us_per_op = cpu$cpu_s * 1e6 / m$operations,
       hbase_cpu_us_per_op = x$hbase_cpu_s * 1e6 / m$operations,
       leftovers = paste(cpu$leftovers, collapse = ";"),

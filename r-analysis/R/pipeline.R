@@ -1,117 +1,8 @@
 # pipeline.R - the two reports end to end: one run, or a comparison of runs / a sweep.
 
-`%||%` <- function(a, b) if (is.null(a) || length(a) == 0 || all(is.na(a))) b else a
-
-skipped_reason_text <- function(skipped, files) {
-  notes <- files[nzchar(note), unique(note)]
-  reasons <- if (nrow(skipped) > 0) skipped[, .(lines = sum(lines)), by = reason][, sprintf("%s lines: %s", fmt_int(lines), reason)] else character()
-  paste(c(reasons, notes), collapse = "; ")
-}
-
-# Load and summarise one run. Returns only aggregated tables: requests are dropped here.
-analyse_run <- function(target, warmup_s = NA_real_) {
-  run <- load_run(target$dir, target$id)
-  if (nrow(run$requests) == 0 && !is.null(read_hlog_input(run$run_dir))) {
-    return(list(hlog_only = TRUE, run_id = run$run_id, run_dir = run$run_dir, manifest = run$manifest))   # hbaseload.datalog=off
-  }
-  if (nrow(run$requests) == 0) {
-    stop_report("no valid requests in ", run$run_dir, " (", skipped_reason_text(run$skipped, run$files), ")")
-  }
-  manifest <- run$manifest
-  requests <- run$requests
-  run$requests <- NULL
-  progress("summarising ", fmt_int(nrow(requests)), " requests")
-  hlog <- hlog_for_run(run$run_dir, requests)
-  end_ms <- requests$start_ms + requests$time_ms
-  run_start_ms <- min(requests$start_ms)
-  timeline <- per_second_timeline(requests, run_start_ms)
-  use_witness <- all(run$files[requests > 0, has_witness])
-  levels <- per_second_levels(timeline, run_start_ms, max(end_ms), use_witness)
-  window <- measurement_window(requests$start_ms, end_ms, cut = warmup_cut(levels, max(end_ms) - run_start_ms, warmup_s))
-  work <- fixed_work(manifest, requests$start_ms, end_ms, if ("rows" %in% names(requests)) requests$rows)
-  rm(end_ms)
-  trend <- steady_trend(levels, window$warmup_ms)
-  trend$time_to_steady_s <- time_to_steady(levels)
-  spans <- thread_spans(requests)
-  seconds <- blackout_seconds(timeline, spans, window)
-  measured <- take_rows(requests, window$measured)
-  window$measured <- NULL
-  rm(requests)
-  invisible(gc())
-  progress("timeline done (", window$warmup_rule, "); ", fmt_int(nrow(measured)), " requests in the measured window")
-
-  has_lag <- any(run$files$has_lag)
-  if (has_lag) measured[, intended_us := intended_latency_us(lag_us, time_ms)]
-  counts <- list(grinder = latency_counts(measured, "time_ms"),
-                 witness = latency_counts(measured, "witness_us"),
-                 intended = if (has_lag) latency_counts(measured, "intended_us") else NULL)
-  manifest_threads <- suppressWarnings(as.integer(manifest$threads_total %||% NA))
-  threads <- manifest_threads %||% nrow(spans)
-  cycles <- thread_cycles(measured)
-  pacing <- isTRUE(manifest$pacing) || has_lag
-  # Paced runs measure from the intended start; only a closed loop needs the estimate.
-  co <- if (!pacing) coordinated_omission(measured, cycles, counts) else NULL
-  summary <- summary_table(counts, errors_by_test(measured), overhead_by_test(measured), threads,
-                           window$window_s, manifest$tests, co = co$table)
-  summary <- add_rows_per_scan(summary, measured)
-  tiles <- grinder_witness_tiles(measured, summary)
-  rm(measured)
-  invisible(gc())
-  progress("statistics done")
-
-  hosts <- host_spans(spans, run$files)
-  display <- display_metric(summary)
-  cpu <- read_cpu(run$run_dir)
-  cpu_f <- cpu_facts(cpu, window, manifest, window$measured_requests)
-  isolated <- if (isTRUE(cpu_f$isolated)) cpu_f$lab_note else NULL
-  shared <- shared_machine(manifest) && is.null(isolated)   # an isolated lab shares nothing with HBase
-  checks <- rbind(
-    check_warmup(window),
-    check_steady_state(trend),
-    check_window(window),
-    check_errors(summary),
-    check_littles_law(summary[test == "total"], pacing, cycles),
-    check_overhead(summary),
-    check_offtimer_gap(cycles, pacing),
-    check_client_cost(cycles, summary, pacing),
-    check_injector_cpu(run$metrics, window, shared, isolated),
-    check_shared_cpu(run$metrics, window, shared, isolated),
-    check_steal(run$metrics, window),
-    check_worker_gc(run$gc, window, nrow(run$files)),
-    check_pacing(summary, has_lag, manifest$pacing),
-    check_clock_offsets(hosts, manifest),
-    check_blackouts(seconds),
-    check_resolution(summary),
-    check_threads(nrow(spans), manifest_threads),
-    check_witness(run$files),
-    check_skipped(run$skipped, run$files),
-    check_manifest(manifest),
-    hlog$check
-  )
-  server_metrics <- read_server_metrics(run$run_dir)
-  server <- server_finding(server_metrics, window)
-  checks <- rbind(checks, check_server_metrics(server), check_cpu(cpu_f))
-  facts <- list(client = client_cost(cycles, summary), trend = trend, window = window, shared = shared,
-                cpu_pct = checks[check == "injector CPU", value], pacing = pacing, server = server, cpu = cpu_f,
-                throughput_rps = summary[test == "total", throughput_rps])
-  workload <- workload_of(manifest, threads)
-  list(
-    run_id = run$run_id, run_dir = run$run_dir,
-    target = as.character(manifest$target %||% NA_character_),
-    sweep_id = as.character(manifest$sweep_id %||% NA_character_),
-    manifest = manifest, files = run$files, skipped = run$skipped, metrics = run$metrics, gc = run$gc,
-    server_metrics = server_metrics, cpu = cpu,
-    console_stats = run$console_stats, window = window, summary = summary, display = display,
-    levels = levels, trend = trend,
-    timeline = timeline_series(timeline, display, nrow(seconds)), seconds = seconds,
-    blackouts = blackout_intervals(seconds), cycles = cycles, hosts = hosts, tiles = tiles,
-    histograms = histograms(display_counts(counts, display), display),
-    curves = percentile_curves(counts, summary), checks = checks, has_lag = has_lag, pacing = pacing,
-    co = co[c("threads", "from_median", "median_interval_us")], shared = shared,
-    facts = facts, verdict = run_verdict(checks, facts), workload = workload,
-    label = run_labels(run$run_id, workload), hlog = hlog, work = work
-  )
-}
+# a, or b when a is absent: NULL, empty or all NA. (Not base R's %||% of R 4.4, which takes only
+# NULL as absent: the name says it is another operator.)
+`%if_absent%` <- function(a, b) if (is.null(a) || length(a) == 0 || all(is.na(a))) b else a
 
 # summary.csv: contract columns first, numbers rounded to what they can mean.
 write_summary_csv <- function(summary, path) {
@@ -293,7 +184,8 @@ usage_help <- function() {
 }
 
 # Returns the exit status: 0, or GATE_FAILED_STATUS when the report was written and a gate failed.
-main <- function(args) {
+# repo_root: where runs/ and scenarios/ are (the folder above r-analysis/).
+main <- function(args, repo_root = ".") {
   opts <- parse_cli(args)
   if (opts$help) {
     cat(usage_help())
@@ -301,7 +193,7 @@ main <- function(args) {
   }
   if (opts$check) return(0L)   # the options parsed: ./suite run checks --slo before it starts anything
   set_progress(opts$quiet)
-  root <- repo_root_from_script(get0("REPORT_SCRIPT_DIR", ifnotfound = "."))
+  root <- normalizePath(repo_root, mustWork = FALSE)
   plan <- plan_report(opts$targets, runs_dir_for(root), opts$out_dir)
   if (plan$mode == "run") {
     if (!is.na(opts$baseline)) stop_report("--baseline is for comparisons: give two or more runs or a sweep")

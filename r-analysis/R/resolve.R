@@ -49,10 +49,6 @@ parse_cli <- function(args) {
   opts
 }
 
-repo_root_from_script <- function(script_dir) {
-  normalizePath(file.path(script_dir, ".."), mustWork = FALSE)
-}
-
 runs_dir_for <- function(repo_root) {
   from_env <- Sys.getenv("SUITE_RUNS_DIR", "")
   if (nzchar(from_env)) from_env else file.path(repo_root, "runs")

@@ -83,7 +83,7 @@ server_finding <- function(sm, window) {
   if (is.null(sm$rows) || nrow(sm$rows) == 0) {
     # no server at all: the notes say why (a real cluster's discovery that failed)
     why <- if (!is.null(sm$notes$discovery)) sprintf("no server metrics (%s)", sm$notes$discovery) else
-      sprintf("hbase/server-metrics.csv is %s", sm$problem %||% "empty")
+      sprintf("hbase/server-metrics.csv is %s", sm$problem %if_absent% "empty")
     return(list(kind = "no metrics", sentence = why, stats = NULL, missing = character()))
   }
   stats <- server_window_stats(sm$rows, window$window_start_ms, window$window_end_ms)
@@ -229,9 +229,9 @@ server_metrics_section <- function(a, plot) {
       `GC ms/s` = fmt_num(s$gc_ms_per_s, 1),
       `no answer` = data.table::fcoalesce(s$failure, ifelse(s$answered == 0, s$run_failure, NA_character_), ""),
       check.names = FALSE), left = c(1, 12), nowrap = 1)
-  } else ""
-  paste0(
-    html_p(html_escape(paste0("HBase: ", f$sentence, ".")), class = if (f$kind == "server-bound" || length(f$missing) > 0) "why" else NULL),
+  }
+  tagList(
+    html_p(paste0("HBase: ", f$sentence, "."), class = if (f$kind == "server-bound" || length(f$missing) > 0) "why" else NULL),
     html_img(plot, "HBase server metrics"),
     table,
     html_p(paste("Measured window only. Columns, units and the JMX bean and attribute of each: lifecycle/README.md, 'server-metrics.csv'.",

@@ -16,29 +16,29 @@ DANA_TESTS <- c("column families", "columns in one row", "key order lexicographi
 DANA_KEY_ORDER <- c(sequential = "lexicographic", reverse = "reverse", uniform = "random")
 
 dana_int <- function(x, otherwise) {
-  value <- suppressWarnings(as.numeric(x %||% otherwise))
+  value <- suppressWarnings(as.numeric(x %if_absent% otherwise))
   if (length(value) != 1 || is.na(value)) as.numeric(otherwise) else value
 }
 
 # A point's test and parameter from its hbaseload.* properties (a named list), or NULL when it is none of the study's.
 dana_point <- function(props) {
-  get <- function(key) { v <- props[[key]]; if (is.null(v) || length(v) == 0) NA_character_ else as.character(v[[1]]) }
+  get <- function(key) property_value(props, key)
   wide <- dana_int(get("hbaseload.wide.columns"), 0)
   families <- dana_int(get("hbaseload.families"), 1)
   rows <- dana_int(get("hbaseload.rows"), 100000)
-  ops <- gsub("\\s", "", get("hbaseload.operations") %||% "")
+  ops <- gsub("\\s", "", get("hbaseload.operations") %if_absent% "")
   mixed <- grepl("(^|,)get:[0-9]+", ops) && grepl("(^|,)put:[0-9]+", ops)
   if (wide > 0) return(list(test = "columns in one row", parameter = wide))
   if (families > 1) return(list(test = "column families", parameter = families))
   if (mixed) return(list(test = "interspersed reads after writes", parameter = rows))
-  order <- DANA_KEY_ORDER[get("hbaseload.key.distribution") %||% "uniform"]
+  order <- DANA_KEY_ORDER[get("hbaseload.key.distribution") %if_absent% "uniform"]
   if (identical(ops, "put:100") && !is.na(order)) return(list(test = paste("key order", order), parameter = rows))
   NULL
 }
 
 # Our figures of one run: writes/s and reads/s as the study counts them (a wide row's put writes wide.batch columns).
 dana_run_row <- function(a) {
-  props <- a$manifest$properties %||% list()
+  props <- a$manifest$properties %if_absent% list()
   point <- dana_point(props)
   if (is.null(point)) return(NULL)
   rate <- function(operation) { r <- a$summary[a$summary$test == operation, ]; if (nrow(r) == 1) r$throughput_rps else NA_real_ }
@@ -53,7 +53,7 @@ dana_run_row <- function(a) {
     done <- if (isTRUE(work$complete)) "all N writes" else sprintf("%.0f%% of the N writes (the run's bound ended it)", 100 * work$requests / work$planned)
   }
   data.table::data.table(test = point$test, parameter = point$parameter, writes_s = writes, reads_s = reads, work = done,
-                         run = a$run_id %||% NA_character_, verdict = verdict_kind(a), greys = verdict_greys(a))
+                         run = a$run_id %if_absent% NA_character_, verdict = verdict_kind(a), greys = verdict_greys(a))
 }
 
 # A Java properties file (PropertiesFile.write's: "key = value", '\' escapes) as a named list.
@@ -75,8 +75,8 @@ dana_prepare_rows <- function(sweep_dir) {
     if (is.null(record) || !file.exists(props_file)) return(NULL)
     point <- dana_point(dana_read_properties(props_file))
     if (is.null(point)) return(NULL)
-    data.table::data.table(test = point$test, parameter = point$parameter, outcome = as.character(record$outcome %||% NA),
-                           create_s = as.numeric(record$create_s %||% NA), table = as.character(record$table %||% NA))
+    data.table::data.table(test = point$test, parameter = point$parameter, outcome = as.character(record$outcome %if_absent% NA),
+                           create_s = as.numeric(record$create_s %if_absent% NA), table = as.character(record$table %if_absent% NA))
   }))
 }
 

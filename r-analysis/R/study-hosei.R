@@ -26,7 +26,7 @@ hosei_server_text <- function(conf) {
 # the server (the server variant's overrides): one factor gives one of the paper's rows; several
 # (a tiny sweep merges the server variants) are joined with " + " and match none.
 hosei_variant <- function(properties, requested) {
-  prop <- function(key) as.character(properties[[key]] %||% NA_character_)
+  prop <- function(key) property_value(properties, key)
   parts <- character()
   handlers <- requested[["hbase.regionserver.handler.count"]]
   if (!is.null(handlers)) parts <- c(parts, paste("handler count", handlers))
@@ -34,7 +34,7 @@ hosei_variant <- function(properties, requested) {
   large <- requested[["hbase.regionserver.thread.compaction.large"]]
   if (!is.null(small) || !is.null(large)) {
     parts <- c(parts, if (identical(small, large)) paste("compaction threads", small)
-                      else paste0("compaction threads ", small %||% "1", " small / ", large %||% "1", " large"))
+                      else paste0("compaction threads ", small %if_absent% "1", " small / ", large %if_absent% "1", " large"))
   }
   flush <- requested[["hbase.hregion.memstore.flush.size"]]
   if (!is.null(flush)) parts <- c(parts, sprintf("memstore flush size %s MB", format(as.numeric(flush) / HOSEI_MB)))
@@ -69,7 +69,7 @@ hosei_ours <- function(analyses) {
     rows <- study_number(a$workload$rows)
     time <- hosei_time(a, rows)
     data.table::data.table(source = paste0("ours (", a$run_id, ")"), reference = FALSE,
-                           variant = hosei_variant(a$manifest$properties %||% list(), conf$requested %||% list()),
+                           variant = hosei_variant(a$manifest$properties %if_absent% list(), conf$requested %if_absent% list()),
                            rows = rows, time_s = time$time_s, time_kind = time$kind, rows_s = time$rows_s,
                            server = hosei_server_text(conf), verdict = verdict_kind(a), greys = verdict_greys(a))
   }))

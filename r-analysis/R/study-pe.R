@@ -6,16 +6,16 @@
 
 # "autoflush=false wal=true": the report a run belongs to, from its client options.
 pe_report <- function(props) {
-  buffering <- identical(tolower(props[["hbaseload.client.buffering"]] %||% "false"), "true")
-  wal <- !identical(tolower(props[["hbaseload.durability"]] %||% "default"), "skip_wal")
+  buffering <- identical(tolower(props[["hbaseload.client.buffering"]] %if_absent% "false"), "true")
+  wal <- !identical(tolower(props[["hbaseload.durability"]] %if_absent% "default"), "skip_wal")
   sprintf("autoflush=%s wal=%s", tolower(!buffering), tolower(wal))
 }
 
 # "random writes (i)": PE's experiment of a run, or NA for a run that is none of them.
 pe_experiment <- function(props) {
-  ops <- gsub("\\s", "", props[["hbaseload.operations"]] %||% "")
-  keys <- props[["hbaseload.key.distribution"]] %||% "uniform"
-  fresh <- identical(props[["hbaseload.prepare.mode"]] %||% "load", "fresh")
+  ops <- gsub("\\s", "", props[["hbaseload.operations"]] %if_absent% "")
+  keys <- props[["hbaseload.key.distribution"]] %if_absent% "uniform"
+  fresh <- identical(props[["hbaseload.prepare.mode"]] %if_absent% "load", "fresh")
   order <- switch(keys, uniform = "random", sequential = "sequential", NA_character_)
   kind <- switch(ops, "get:100" = "reads", "put:100" = "writes", "scan:100" = "scans", NA_character_)
   if (is.na(kind) || is.na(order) && kind != "scans") return(NA_character_)
@@ -31,20 +31,20 @@ PE_REPORTS <- c("autoflush=false wal=true", "autoflush=true wal=true", "autoflus
 # data log, else scan.length a scan); bytes a row = value.size x columns x families + key.width, as the study's MB/s.
 pe_ours <- function(analyses) {
   data.table::rbindlist(lapply(analyses, function(a) {
-    props <- a$manifest$properties %||% list()
+    props <- a$manifest$properties %if_absent% list()
     experiment <- pe_experiment(props)
     work <- a[["work"]]     # [[ ]]: a$work would match a$workload when a run has no work
     if (is.na(experiment) || is.null(work)) return(NULL)
     # a scan: the rows its scans returned (the data log's Rows column), else scan.length rows a scan
     rows_done <- if (experiment != "scans") work$requests
-                 else if (!is.na(work$rows_returned %||% NA)) work$rows_returned
-                 else work$requests * study_number(props[["hbaseload.scan.length"]] %||% "100")
+                 else if (!is.na(work$rows_returned %if_absent% NA)) work$rows_returned
+                 else work$requests * study_number(props[["hbaseload.scan.length"]] %if_absent% "100")
     rows_s <- rows_done / work$elapsed_s
-    nodes <- suppressWarnings(as.numeric(a$workload$region_servers %||% NA))
+    nodes <- suppressWarnings(as.numeric(a$workload$region_servers %if_absent% NA))
     nodes <- if (is.na(nodes) || nodes < 1) 1 else nodes
-    row_bytes <- study_number(props[["hbaseload.value.size"]] %||% "1000") * study_number(props[["hbaseload.columns"]] %||% "1") *
-      study_number(props[["hbaseload.families"]] %||% "1") + study_number(props[["hbaseload.key.width"]] %||% "10")
-    data.table::data.table(source = paste0("ours: ", a$target %||% "?", " (", a$run_id, ")"), reference = FALSE,
+    row_bytes <- study_number(props[["hbaseload.value.size"]] %if_absent% "1000") * study_number(props[["hbaseload.columns"]] %if_absent% "1") *
+      study_number(props[["hbaseload.families"]] %if_absent% "1") + study_number(props[["hbaseload.key.width"]] %if_absent% "10")
+    data.table::data.table(source = paste0("ours: ", a$target %if_absent% "?", " (", a$run_id, ")"), reference = FALSE,
                            report = pe_report(props), experiment = experiment, elapsed_s = work$elapsed_s, rows = rows_done,
                            rows_s = rows_s, rows_s_per_node = rows_s / nodes, ms_per_row_per_node = 1000 / (rows_s / nodes),
                            mb_s = rows_s * row_bytes / 1e6, bigtable_rows_s = NA_real_,

@@ -50,7 +50,7 @@ sweep_record <- function(sweep_dir) {
   doc <- tryCatch(jsonlite::fromJSON(path, simplifyVector = TRUE), error = function(e) NULL)
   if (is.null(doc)) return(NULL)
   text <- function(x) if (is.null(x) || length(x) == 0) NA_character_ else as.character(x[[1]])
-  list(scenario = text(doc$scenario), scenario_file = text(doc$scenario_file), scale = text(doc$scale) %||% "default")
+  list(scenario = text(doc$scenario), scenario_file = text(doc$scenario_file), scale = text(doc$scale) %if_absent% "default")
 }
 
 # adobe-2010-grinder's "Type": get:100 -> get (the get row), put:100 -> put, a get/put mix -> get/put (the total row).
@@ -65,10 +65,10 @@ adobe_type <- function(operations) {
 study_number <- function(x) suppressWarnings(as.numeric(x))
 
 # The run's verdict kind ("trustworthy", "too short", ...): our figures are read with it.
-verdict_kind <- function(a) as.character(a$verdict$kind %||% NA_character_)
+verdict_kind <- function(a) as.character(a$verdict$kind %if_absent% NA_character_)
 
 # What the run's verdict greys ("throughput,latency"), so the study table greys the same figures as the rest of the report.
-verdict_greys <- function(a) paste(a$verdict$disqualifies %||% character(), collapse = ",")
+verdict_greys <- function(a) paste(a$verdict$disqualifies %if_absent% character(), collapse = ",")
 
 # Our rows of the adobe table, one per run: Type | Threads | Mean | Std dev | 90% line | Throughput | Requests.
 adobe_ours <- function(analyses) {
@@ -76,7 +76,7 @@ adobe_ours <- function(analyses) {
     kind <- adobe_type(a$workload$operations)
     row <- if (is.null(kind)) NULL else a$summary[test == kind$test]
     if (is.null(row) || nrow(row) != 1) return(NULL)
-    data.table::data.table(source = paste0("ours: ", a$target %||% "?", " (", a$run_id, ")"), reference = FALSE, type = kind$type,
+    data.table::data.table(source = paste0("ours: ", a$target %if_absent% "?", " (", a$run_id, ")"), reference = FALSE, type = kind$type,
                            threads = study_number(a$workload$threads), mean_ms = row$mean_ms, sd_ms = row$sd_ms, p90_ms = row$p90_ms,
                            throughput_rps = row$throughput_rps, requests = row$count,
                            error_rate = if ("error_rate" %in% names(row)) row$error_rate else NA_real_, verdict = verdict_kind(a),
@@ -104,9 +104,9 @@ gbif_ours <- function(analyses) {
     if (nrow(row) != 1) return(NULL)
     counted <- "rows_per_scan" %in% names(row) && !is.na(row$rows_per_scan)
     per_scan <- if (counted) row$rows_per_scan else study_number(a$workload$scan_length)
-    row_bytes <- (study_number(a$workload$value_size) %||% 0) * (study_number(a$workload$columns) %||% 1) * (study_number(a$workload$families) %||% 1)
+    row_bytes <- (study_number(a$workload$value_size) %if_absent% 0) * (study_number(a$workload$columns) %if_absent% 1) * (study_number(a$workload$families) %if_absent% 1)
     records <- row$throughput_rps * per_scan
-    data.table::data.table(source = paste0("ours: ", a$target %||% "?", " (", a$run_id, ")"), reference = FALSE,
+    data.table::data.table(source = paste0("ours: ", a$target %if_absent% "?", " (", a$run_id, ")"), reference = FALSE,
                            scanners = study_number(a$workload$threads), scans_s = row$throughput_rps, records_s = records,
                            mb_s = records * row_bytes / 1e6, records_counted = counted,
                            error_rate = if ("error_rate" %in% names(row)) row$error_rate else NA_real_, verdict = verdict_kind(a),
@@ -132,10 +132,10 @@ study_differs <- function(scenario, analyses, ref, scale) {
   machine <- if (length(cores) > 0) sprintf("%s core(s) on the machine that ran the runs", paste(cores, collapse = "/"))
              else sprintf("%s core(s) on the machine that wrote this report (the runs' manifests do not say)", parallel::detectCores())
   ours <- sprintf("Ours: %s, %s region server(s) (HBase %s, embedded unless the manifest says otherwise), %s rows, scale %s",
-                  machine, paste(servers %||% "?", collapse = "/"), paste(hbase %||% "?", collapse = "/"),
+                  machine, paste(servers %if_absent% "?", collapse = "/"), paste(hbase %if_absent% "?", collapse = "/"),
                   paste(fmt_int(study_number(rows)), collapse = "/"), scale)
   theirs <- paste0("theirs: ", if (is.na(hardware)) "hardware not stated" else hardware)
-  extra <- study_definition(scenario)$differs %||% ""
+  extra <- study_definition(scenario)$differs %if_absent% ""
   paste0(ours, "; ", theirs, ". ", extra)
 }
 
@@ -204,19 +204,19 @@ study_cell_class <- function(study, cells) {
 }
 
 study_html <- function(study) {
-  if (is.null(study)) return("")
+  if (is.null(study)) return(NULL)
   cells <- study_cells(study)
   classes <- study_cell_class(study, cells)
   greyed <- if (any(!is.na(classes))) {
-    html_p(html_escape(paste("Greyed: our figures that their run's verdict (last column) disqualifies, as everywhere in this",
-                             "report; 'What the numbers mean' says what each kind greys.")), class = "why")
-  } else ""
-  paste0("<h2>The study: ", html_escape(study$scenario), " (scale ", html_escape(study$scale), ")</h2>",
-         html_p(html_escape(paste0(study$source, " Published rows are a reference (", study$reference, "), not a target; figures from ",
-                                   basename(study$reference_file), "."))),
-         greyed,
-         html_table(cells, left = 1:2, row_class = ifelse(study$table$reference, "total", NA), nowrap = 1, cell_class = classes),
-         html_p(html_escape(paste("How ours differs:", study$differs)), class = "meta"))
+    html_p(paste("Greyed: our figures that their run's verdict (last column) disqualifies, as everywhere in this",
+                 "report; 'What the numbers mean' says what each kind greys."), class = "why")
+  }
+  tagList(tags$h2(paste0("The study: ", study$scenario, " (scale ", study$scale, ")")),
+          html_p(paste0(study$source, " Published rows are a reference (", study$reference, "), not a target; figures from ",
+                        basename(study$reference_file), ".")),
+          greyed,
+          html_table(cells, left = 1:2, row_class = ifelse(study$table$reference, "total", NA), nowrap = 1, cell_class = classes),
+          html_p(paste("How ours differs:", study$differs), class = "meta"))
 }
 
 study_json <- function(study) {

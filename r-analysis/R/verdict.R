@@ -114,7 +114,7 @@ run_verdict <- function(checks, facts) {
   flagged <- VERDICT_RULES[check %in% checks[status == "FLAG", check]]
   # The manifest check is one of two kinds: a run that reached its end through failures (degraded)
   # or one that did not reach it (incomplete, interrupted, running, unreadable).
-  degraded <- startsWith(checks[check == "manifest", result][1] %||% "", "status degraded")
+  degraded <- startsWith(checks[check == "manifest", result][1] %if_absent% "", "status degraded")
   flagged <- flagged[kind != if (isTRUE(degraded)) "incomplete run" else "degraded run"]
   flagged <- flagged[!duplicated(kind)]
   if (nrow(flagged) == 0) {

@@ -7,8 +7,8 @@
 # work is the figure, as PE's elapsed time is). rows_returned: the rows all its requests returned
 # when the data log counts them (scans' Rows column), else NA.
 fixed_work <- function(manifest, start_ms, end_ms, rows = NULL) {
-  runs <- suppressWarnings(as.numeric(manifest$properties[["grinder.runs"]] %||% NA))
-  threads <- suppressWarnings(as.numeric(manifest$threads_total %||% NA))
+  runs <- suppressWarnings(as.numeric(manifest$properties[["grinder.runs"]] %if_absent% NA))
+  threads <- suppressWarnings(as.numeric(manifest$threads_total %if_absent% NA))
   if (length(runs) != 1 || is.na(runs) || runs <= 0 || length(start_ms) == 0) return(NULL)
   planned <- runs * threads
   list(requests = length(start_ms), planned = planned, elapsed_s = (max(end_ms) - min(start_ms)) / 1000,

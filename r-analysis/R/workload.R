@@ -34,26 +34,30 @@ WORKLOAD_DIMENSIONS <- c(
 COMPARABLE_DIFFERENCES <- c("threads", "target", "endpoint", "value_size", "rate_per_thread", "client_buffering",
                             "durability", "key_distribution", "region_servers")
 
+# One property of a named list of them (a manifest's properties, a sweep point's) as one string;
+# NA when it is not set.
+property_value <- function(props, key) {
+  value <- props[[key]]
+  if (is.null(value) || length(value) == 0) NA_character_ else as.character(value[[1]])
+}
+
 # One run's workload: a one-row data.table of strings (NA = not recorded).
 workload_of <- function(manifest, threads = NA) {
   props <- if (is.list(manifest$properties)) manifest$properties else list()
-  prop <- function(key) {
-    value <- props[[key]]
-    if (is.null(value) || length(value) == 0) NA_character_ else as.character(value[[1]])
-  }
+  prop <- function(key) property_value(props, key)
   values <- lapply(names(WORKLOAD_DIMENSIONS), function(name) {
     key <- WORKLOAD_DIMENSIONS[[name]]
     if (!is.na(key)) prop(key) else NA_character_
   })
   names(values) <- names(WORKLOAD_DIMENSIONS)
-  target <- as.character(manifest$target %||% values$target)
+  target <- as.character(manifest$target %if_absent% values$target)
   values$target <- if (length(target) == 0) NA_character_ else target
   recorded_servers <- manifest$cluster$region_servers
   if (is.numeric(recorded_servers) && length(recorded_servers) == 1) values$region_servers <- as.character(recorded_servers)
   values$threads <- if (is.na(threads)) NA_character_ else as.character(threads)
   values$endpoint <- if (identical(values$target, "thrift")) {
-    paste0(prop("hbaseload.thrift.host") %||% "?", ":", prop("hbaseload.thrift.port") %||% "?", " ",
-           prop("hbaseload.thrift.transport") %||% "?", "/", prop("hbaseload.thrift.protocol") %||% "?")
+    paste0(prop("hbaseload.thrift.host") %if_absent% "?", ":", prop("hbaseload.thrift.port") %if_absent% "?", " ",
+           prop("hbaseload.thrift.transport") %if_absent% "?", "/", prop("hbaseload.thrift.protocol") %if_absent% "?")
   } else if (is.na(values$target)) NA_character_ else ""
   data.table::as.data.table(values)
 }

@@ -42,6 +42,8 @@ done
 for job in "${jobs[@]}"; do wait "$job"; done
 echo "bench-report.sh: generated $(du -sh "$run" | cut -f1) in $(($(date +%s) - gen_start)) s" >&2
 
+# The package installed first: a stale one would be reinstalled inside the timed report.
+Rscript "$here/../install.R" >&2 || exit 1
 timing="$work/time.txt"
 # On a shared machine the elapsed time moves with the others' load: the CPU seconds and the load
 # average when the report starts say how much of it was ours.

@@ -4,12 +4,16 @@
 # (N, M = expectations; errors and skips count as failed). Exit 1 when M > 0.
 # Each file's tests run whole, the largest file first; with --jobs N in N forked processes (base
 # R's parallel). The output is printed file by file once all are done.
+# The tests run against the installed package hbasegrinder (../install.R reinstalls it first when
+# its sources changed), in an environment whose parent is its namespace: they see its internal
+# functions, byte-compiled once at install.
 
 script_dir <- local({
   file_arg <- sub("^--file=", "", grep("^--file=", commandArgs(trailingOnly = FALSE), value = TRUE))
   if (length(file_arg) == 1) dirname(normalizePath(file_arg)) else getwd()
 })
 test_dir <- file.path(script_dir, "testthat")
+package_dir <- dirname(script_dir)
 
 args <- commandArgs(trailingOnly = TRUE)
 jobs <- 1L
@@ -21,6 +25,9 @@ if (length(args) > 0) {
   jobs <- as.integer(args[[2]])
 }
 
+source(file.path(package_dir, "install.R"))
+test_env <- new.env(parent = use_hbasegrinder("run-tests.R", package_dir))
+
 # One file's tests (the helpers already loaded): its expectation counts and what its reporter
 # printed. Errors and skips count as failed.
 run_file <- function(file) {
@@ -29,7 +36,7 @@ run_file <- function(file) {
   printed <- utils::capture.output({
     results <- tryCatch(
       as.data.frame(testthat::test_dir(test_dir, filter = paste0("^", gsub("([.])", "\\\\\\1", name), "$"),
-                                       load_helpers = FALSE, reporter = testthat::ProgressReporter$new(show_praise = FALSE),
+                                       env = test_env, load_helpers = FALSE, reporter = testthat::ProgressReporter$new(show_praise = FALSE),
                                        stop_on_failure = FALSE, stop_on_warning = FALSE)),
       error = function(e) {
         message("run-tests.R: ", file, ": ", conditionMessage(e))
@@ -44,17 +51,16 @@ run_file <- function(file) {
 }
 
 counts <- tryCatch({
-  # The helpers (every R file of r-analysis, data.table, ggplot2) are loaded once, here, into
-  # the global environment each file's tests (and each forked process) see. source_test_helpers
-  # runs them from tests/testthat/, where test_path() finds its fixtures only when testthat says
-  # it is testing.
+  # The helpers (fixture writers, data.table, ggplot2) are loaded once, here, into the
+  # environment each file's tests (and each forked process) see. source_test_helpers runs them
+  # from tests/testthat/, where test_path() finds its fixtures only when testthat says it is testing.
   Sys.setenv(TESTTHAT = "true")
-  testthat::source_test_helpers(test_dir, env = globalenv())
+  testthat::source_test_helpers(test_dir, env = test_env)
   Sys.unsetenv("TESTTHAT")
   # Compiled once here rather than by R's JIT again in every forked process.
-  for (name in ls(globalenv())) {
-    f <- get(name, envir = globalenv())
-    if (is.function(f)) assign(name, compiler::cmpfun(f), envir = globalenv())
+  for (name in ls(test_env)) {
+    f <- get(name, envir = test_env)
+    if (is.function(f)) assign(name, compiler::cmpfun(f), envir = test_env)
   }
   files <- list.files(test_dir, pattern = "^test-.*\\.R$")
   files <- files[order(-file.size(file.path(test_dir, files)), files)]   # the long ones start first

@@ -1,13 +1,12 @@
-# Loaded by testthat before the tests: the report's functions and small fixture writers.
+# Loaded by testthat before the tests, into an environment whose parent is the namespace of the
+# package hbasegrinder (tests/run-tests.R), so the tests see its internal functions: small fixture
+# writers.
 suppressPackageStartupMessages({
   library(data.table)
   library(ggplot2)
 })
 
 r_analysis_dir <- normalizePath(file.path(testthat::test_path(), "..", ".."))
-for (source_file in sort(list.files(file.path(r_analysis_dir, "R"), pattern = "\\.R$", full.names = TRUE))) {
-  source(source_file, local = FALSE)
-}
 set_progress(quiet = TRUE)
 
 fixture_dir <- function(name = "run-fixture") testthat::test_path("fixtures", name)

@@ -10,11 +10,11 @@ write_cpu_csv <- function(dir, roles, seconds = 15, t0 = 1763712000000, cpus = 2
   used <- sum(vapply(roles, function(r) r$cpu, 0))
   roles$idle <- list(cpu = cpus - used)
   rows <- rbindlist(lapply(seq_len(seconds), function(k) rbindlist(lapply(all, function(role) {
-    r <- roles[[role]] %||% list(cpu = 0, jit = 0)
+    r <- roles[[role]] %if_absent% list(cpu = 0, jit = 0)
     machine <- side[[role]] == "machine"
     data.table(time_ms = t0 + k * 1000, interval_s = 1, role = role, side = side[[role]],
                processes = if (machine) NA_integer_ else 1L, cpu_s = r$cpu,
-               jit_s = if (machine) NA_real_ else r$jit %||% 0, gc_s = if (machine) NA_real_ else 0,
+               jit_s = if (machine) NA_real_ else r$jit %if_absent% 0, gc_s = if (machine) NA_real_ else 0,
                io_s = if (machine) NA_real_ else 0, load_s = if (machine) NA_real_ else 0)
   }))))
   fwrite(rows, file.path(dir, "cpu.csv"), na = "")
@@ -107,7 +107,7 @@ test_that("report.json carries the accounting, the HTML its section", {
   write_closed_loop_run(dir, threads = 10, latency_ms = rep(2, 15), manifest = ISOLATED)
   write_cpu_csv(dir, list(hbase = list(cpu = 0.95), worker = list(cpu = 0.45)))
   out <- file.path(dir, "report")
-  expect_equal(main(c("--quiet", "--out", out, dir)), 0L)
+  expect_equal(main(c("--quiet", "--out", out, dir), repo_root = file.path(r_analysis_dir, "..")), 0L)
   run <- jsonlite::fromJSON(file.path(out, "report.json"), simplifyVector = FALSE)$runs[[1]]
   expect_equal(run$verdict$kind, "server-bound")
   expect_equal(run$cpu$server$busy_pct, 95)

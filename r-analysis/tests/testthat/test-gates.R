@@ -106,7 +106,7 @@ test_that("the capacity of a 3-point sweep is the highest throughput meeting eve
   expect_true(is.na(none$capacity$throughput_rps))
   expect_equal(none$capacity$runs_meeting, 0)
   expect_equal(none$exit_status, 99L)
-  expect_match(capacity_box(none$capacity, none$slo), "none of the 3 runs meets every gate")
+  expect_match(html_string(capacity_box(none$capacity, none$slo)), "none of the 3 runs meets every gate")
 
   # The capacity run's verdict greys its throughput (shared CPU): the capacity is a lower bound.
   shared <- compare_runs(analyses, "sweep-1", gates = parse_slo("p99_ms<30"), slo = "p99_ms<30")
@@ -114,5 +114,5 @@ test_that("the capacity of a 3-point sweep is the highest throughput meeting eve
   shared$capacity$lower_bound <- "shared CPU" %in% LOWER_BOUND_KINDS
   expect_true(shared$capacity$lower_bound)
   expect_false("too short" %in% LOWER_BOUND_KINDS)   # greyed, but not a bound of anything
-  expect_match(capacity_box(shared$capacity, shared$slo), "<b>400 req/s at least</b>", fixed = TRUE)
+  expect_match(html_string(capacity_box(shared$capacity, shared$slo)), "<b>400 req/s at least</b>", fixed = TRUE)
 })

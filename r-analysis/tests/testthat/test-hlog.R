@@ -19,7 +19,7 @@ write_hlog_fixture_run <- function(dir, with_data_log = TRUE, summary_rows = NUL
   # Computed by hand. get: mean 550, p50 rank 5 -> 500, p90 rank 9 -> 900, p95/p99/p99.9 rank 10 -> 1000.
   # put: four times 3000 us, which HdrHistogram keeps as 3001 (its bucket of width 2 above 2048 us).
   # total: the 14 values; p50 rank 7 -> 700, p90 rank ceil(12.6) = 13 -> 3000 (3001).
-  rows <- summary_rows %||% c("1,get,10,1,550.000,287.228,100,500,900,1000,1000,1000,1000,10,true",
+  rows <- summary_rows %if_absent% c("1,get,10,1,550.000,287.228,100,500,900,1000,1000,1000,1000,10,true",
                               "2,put,4,0,3001.000,0.000,3000,3001,3001,3001,3001,3001,3001,4,true",
                               "total,total,14,1,1250.286,1175.872,100,700,3001,3001,3001,3001,3001,14,true")
   dir.create(file.path(dir, "report-input"), recursive = TRUE, showWarnings = FALSE)
@@ -66,7 +66,7 @@ test_that("a count or a percentile that differs is flagged and named, not hidden
   expect_equal(check$status, "FLAG")
   expect_equal(check$value, 3)
   expect_match(check$result, "get count: 9 against 10; get p90: 910 against 900; total count: 13 against 14", fixed = TRUE)
-  html <- hlog_section(a$hlog)
+  html <- html_string(hlog_section(a$hlog))
   expect_match(html, "<td class=\"FLAG\">NO</td>", fixed = TRUE)
 })
 
@@ -75,7 +75,7 @@ test_that("a run without interval logs says so and reports as before", {
   unlink(file.path(dir, "report-input"), recursive = TRUE)
   a <- analyse_run(run_target(dir))
   expect_equal(a$checks[check == "interval logs", status], "n/a")
-  expect_match(hlog_section(a$hlog), "No interval logs", fixed = TRUE)
+  expect_match(html_string(hlog_section(a$hlog)), "No interval logs", fixed = TRUE)
 })
 
 test_that("with the data log off, summary.csv is made from the interval logs alone and says so", {

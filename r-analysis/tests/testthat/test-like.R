@@ -130,7 +130,7 @@ test_that("a direct/thrift pair greys its throughput ratio when a run's verdict 
                         witness_mean_ms = NA_real_, witness_p90_ms = NA_real_, witness_p99_ms = NA_real_,
                         grinder_coarse = FALSE, witness_count = 0)
   contrasts <- group_contrasts(group_stats(stacked, runs), runs)
-  rows <- strsplit(contrast_table(contrasts, runs), "\n", fixed = TRUE)[[1]]
+  rows <- strsplit(html_string(contrast_table(contrasts, runs)), "\n", fixed = TRUE)[[1]]
   row_of <- function(workload) rows[grepl(paste0(">", workload, "<"), rows, fixed = TRUE)]
   expect_false(grepl("disq", row_of("direct, get, 8 threads")))
   put <- row_of("direct, put, 8 threads")

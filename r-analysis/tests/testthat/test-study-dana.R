@@ -2,7 +2,7 @@
 
 dana_analysis <- function(run_id, props, rows, verdict = list(kind = "trustworthy"), work = NULL) {
   list(run_id = run_id, target = "direct", summary = rbindlist(rows, fill = TRUE), work = work,
-       workload = data.table(operations = props[["hbaseload.operations"]], threads = "4", rows = props[["hbaseload.rows"]] %||% "2000"),
+       workload = data.table(operations = props[["hbaseload.operations"]], threads = "4", rows = props[["hbaseload.rows"]] %if_absent% "2000"),
        verdict = verdict, manifest = list(properties = props, cluster = list(region_servers = 1L), versions = list(hbase = "2.6.1")))
 }
 

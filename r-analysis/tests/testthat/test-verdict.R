@@ -179,5 +179,5 @@ test_that("a comparison's verdict names the runs a kind covers and reads as one 
   expect_equal(compare_verdict(runs, baselines, analyses)$summary, "client-bound: 1 of 3 runs; also shared CPU 2")
   expect_equal(compare_verdict(runs[1:2], baselines[1:2], analyses)$summary, "shared CPU: 2 of 2 runs")
   expect_true(grepl("<summary><b>Verdict: client-bound: 1 of 3 runs; also shared CPU 2</b>",
-                    finding_html("f", compare_verdict(runs, baselines, analyses)), fixed = TRUE))
+                    html_string(finding_html("f", compare_verdict(runs, baselines, analyses))), fixed = TRUE))
 })
