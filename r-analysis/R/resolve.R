@@ -81,13 +81,17 @@ read_sweep_runs <- function(sweep_dir) {
        runs = runs)
 }
 
-# Sweep run ids live in the runs folder; a sweep may also keep them inside its own folder.
-resolve_sweep_run <- function(run_id, sweep_dir, runs_dir) {
+# A sweep's run ids are runs of the folder that holds the sweep (where lifecycle's SweepRecord
+# found them), not of whatever runs folder this report was pointed at: a sweep elsewhere than
+# SUITE_RUNS_DIR must not be drawn from other runs of the same names. A sweep may also keep its
+# runs inside its own folder.
+resolve_sweep_run <- function(run_id, sweep_dir) {
+  beside <- dirname(normalizePath(sweep_dir))
   inside <- file.path(sweep_dir, run_id)
-  if (!looks_like_path(run_id) && dir.exists(inside) && !dir.exists(file.path(runs_dir, run_id))) {
+  if (!looks_like_path(run_id) && dir.exists(inside) && !dir.exists(file.path(beside, run_id))) {
     return(list(kind = "run", id = basename(inside), dir = normalizePath(inside)))
   }
-  resolve_target(run_id, runs_dir)
+  resolve_target(run_id, beside)
 }
 
 # All targets -> list(mode = "run"|"compare", runs = list of targets, out_dir, sweep_id).
@@ -106,7 +110,7 @@ plan_report <- function(targets, runs_dir, out_dir = NA_character_) {
       sweep <- read_sweep_runs(target$dir)
       if (length(resolved) == 1) sweep_id <- sweep$sweep_id
       runs <- c(runs, lapply(sweep$runs, function(run_id) {
-        tryCatch(resolve_sweep_run(run_id, target$dir, runs_dir), report_error = function(e) {
+        tryCatch(resolve_sweep_run(run_id, target$dir), report_error = function(e) {
           list(kind = "missing", id = run_id, dir = NA_character_, reason = conditionMessage(e))
         })
       }))

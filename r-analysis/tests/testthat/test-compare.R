@@ -65,3 +65,25 @@ test_that("a comparison skips a missing run and says so; nothing valid is an err
   expect_equal(none$status, 1)
   expect_match(none$stderr[length(none$stderr)], "^report.R: no run in the comparison has valid requests")
 })
+
+test_that("a sweep's runs are the runs beside it, not same-named runs of SUITE_RUNS_DIR", {
+  # The sweep and its run-1 in one folder; SUITE_RUNS_DIR (another folder) has a run-1 of its own
+  # with another thread count: the report is of the sweep's own run.
+  theirs <- tempfile("sweep-runs-")
+  other <- tempfile("other-runs-")
+  dir.create(theirs)
+  dir.create(other)
+  for (where in list(c(theirs, "3"), c(other, "8"))) {
+    dir <- copy_fixture(dest = file.path(where[1], "run-1"))
+    manifest <- jsonlite::fromJSON(file.path(dir, "manifest.json"))
+    manifest$run_id <- "run-1"
+    manifest$threads_total <- as.integer(where[2])
+    jsonlite::write_json(manifest, file.path(dir, "manifest.json"), auto_unbox = TRUE)
+  }
+  dir.create(file.path(theirs, "sweep-1"))
+  writeLines('{"sweep_id": "sweep-1", "runs": ["run-1"]}', file.path(theirs, "sweep-1", "sweep.json"))
+  res <- run_cli(c("--quiet", "--warmup", "0", file.path(theirs, "sweep-1")), env = paste0("SUITE_RUNS_DIR=", other))
+  expect_equal(res$status, 0)
+  summary <- fread(file.path(theirs, "sweep-1", "report", "summary.csv"))
+  expect_equal(unique(summary[test == "total", threads]), 3)
+})
