@@ -79,18 +79,22 @@ u_unknown_options_are_usage_errors() {
   fi
 }
 
-# ./suite sweep --help lists every sweep.* key the planner accepts (SweepPlanner.KEYS).
+# The sweep.* keys have one list (lifecycle's SweepKey), which --help prints: every key the planner
+# reads is in it, and every key in it is documented in scenarios/README.md.
 u_sweep_help_lists_every_sweep_key() {
-  local help keys missing="" key
+  local help read documented missing="" undocumented="" key
   help=$("$SUITE_ROOT/suite" sweep --help)
-  keys=$(grep -o '"sweep\.[a-z][a-z]*"' "$SUITE_ROOT/lifecycle/src/main/java/io/github/hbasegrindersuite/lifecycle/SweepPlanner.java" | tr -d '"' | sort -u)
-  for key in $keys sweep.vary.KEY; do
-    grep -q "^  $key " <<< "$help" || missing+="$key "
-  done
-  if [[ -z $missing ]] && (($(wc -w <<< "$keys") >= 13)); then
-    pass "./suite sweep --help lists all $(wc -w <<< "$keys") sweep.* keys and sweep.vary.KEY"
+  read=$(grep -oh '"sweep\.[a-z][a-z.]*[a-z]"' "$SUITE_ROOT"/lifecycle/src/main/java/io/github/hbasegrindersuite/lifecycle/{SweepPlanner,ServerVariants}.java \
+    | tr -d '"' | grep -v '^sweep\.vary$' | sort -u)
+  for key in $read; do grep -q "^  $key " <<< "$help" || missing+="$key "; done
+  documented=$(grep -oE '^\| .sweep\.[a-zA-Z.]+' "$SUITE_ROOT/scenarios/README.md" | cut -c4-)
+  while read -r key; do
+    grep -qx "$key" <<< "$documented" || undocumented+="$key "
+  done < <(grep -o '^  sweep\.[a-zA-Z.]*' <<< "$help" | sed 's/^  //')
+  if [[ -z $missing && -z $undocumented ]] && (($(wc -w <<< "$read") >= 15)); then
+    pass "./suite sweep --help lists the $(grep -c '^  sweep\.' <<< "$help") sweep.* keys (all $(wc -w <<< "$read") the planner reads), each documented in scenarios/README.md"
   else
-    fail "./suite sweep --help misses: ${missing:-none} (keys found in SweepPlanner: $(wc -w <<< "$keys"))"
+    fail "./suite sweep --help: keys the planner reads but --help lacks: ${missing:-none}; keys scenarios/README.md lacks: ${undocumented:-none}"
   fi
 }
 

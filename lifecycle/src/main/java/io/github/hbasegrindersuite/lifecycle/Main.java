@@ -28,6 +28,7 @@ import java.util.Map;
  * sweep-next SWEEP_DIR [--keep-going] [--read-back FILE] [--after STEP --exit CODE]
  *                                                    the sweep's next step after the one reported (SweepSteps)
  * sweep-record SWEEP_DIR STATUS                      write sweep.json from the sweep's runs
+ * sweep-keys                                         the scenario keys for ./suite sweep --help (SweepKey)
  * run-state RUN_DIR                                  RUN_STATUS, RUN_REASON (manifest.json), OWNER_PID (plan.json)
  *                                                    as shell assignments
  * server-conf --url URL --keys K1,K2 [--variant LABEL] [--expect JSON] --out FILE [--timeout S]
@@ -97,6 +98,9 @@ public final class Main {
         return ServerConf.main(options(rest, List.of()));
       case "sweep-next":
         return sweepNext(rest);
+      case "sweep-keys":
+        System.out.print(SweepKey.helpText());
+        return 0;
       case "run-state":
         if (rest.size() != 1) {
           throw new IllegalArgumentException("usage: run-state RUN_DIR");

@@ -24,9 +24,6 @@ import java.util.stream.Stream;
  */
 public final class SweepPlanner {
 
-  static final List<String> KEYS = List.of("sweep.name", "sweep.threads", "sweep.operations", "sweep.targets", "sweep.injectors",
-      "sweep.hosts", "sweep.lab", "sweep.duration", "sweep.processes", "sweep.prepare", "sweep.variants", "sweep.repeat", "sweep.slo", "sweep.scale", "sweep.work",
-      ServerVariants.KEY, "sweep.server.cross", "sweep.tiny.variants", "sweep.tiny.threads", "sweep.warmup");
   private static final Pattern ASSIGNMENT = Pattern.compile("[A-Za-z][A-Za-z0-9._-]*=.*");
 
   /** One run of the sweep: its label and the ./suite run arguments that make it. */
@@ -113,9 +110,8 @@ public final class SweepPlanner {
       throw new LifecycleException("scenario " + scenario + " cannot be read: " + e.getMessage());
     }
     for (String key : p.order) {
-      if (key.startsWith("sweep.") && !KEYS.contains(key) && !key.startsWith("sweep.vary.")) {
-        throw new LifecycleException(this.scenario + ": unknown key " + key + " (accepted: "
-            + String.join(", ", KEYS) + ", sweep.vary.KEY)");
+      if (key.startsWith("sweep.") && !SweepKey.known(key)) {
+        throw new LifecycleException(this.scenario + ": unknown key " + key + " (accepted: " + SweepKey.accepted() + ")");
       }
     }
     final String given = value(p, "sweep.name");
