@@ -89,10 +89,10 @@ class TestNumbersTest {
     }
   }
 
-  /** The pattern finds the lists there are today (r-analysis's README and glossary) and a wrong one. */
+  /** The pattern finds the lists there are today (r-analysis's README and the glossary, render-glossary.R) and a wrong one. */
   @Test
   void theEnumerationPatternFindsTheListsAndARenaming() throws Exception {
-    assertTrue(ENUMERATION.matcher(read("r-analysis/R/render.R")).find(), "render.R's glossary list");
+    assertTrue(ENUMERATION.matcher(read("r-analysis/R/render-glossary.R")).find(), "render-glossary.R's list");
     Matcher m = ENUMERATION.matcher("Test numbers: 1 get, 2 put, 3 scans, 4 batch-get; then 300 threads, 600 threads");
     assertTrue(m.find());
     assertEquals("1 get, 2 put, 3 scans, 4 batch-get", m.group());
