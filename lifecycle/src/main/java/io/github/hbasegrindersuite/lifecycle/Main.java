@@ -1,5 +1,6 @@
 package io.github.hbasegrindersuite.lifecycle;
 
+import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -147,11 +148,10 @@ public final class Main {
   static String runState(Path runDir) throws LifecycleException {
     final Path manifest = runDir.resolve("manifest.json");
     final JsonObject m = Files.isRegularFile(manifest) ? Json.read(manifest) : new JsonObject();
-    final Path plan = runDir.resolve("plan.json");
-    final JsonObject owner = Files.isRegularFile(plan) && Json.read(plan).get("owner") instanceof JsonObject
-        ? Json.read(plan).getAsJsonObject("owner") : new JsonObject();
+    final Path planFile = runDir.resolve("plan.json");
+    final JsonElement owner = Files.isRegularFile(planFile) ? Json.read(planFile).get("owner") : null;
     return new ShellAssignments().scalar("RUN_STATUS", Json.text(m, "status")).scalar("RUN_REASON", Json.text(m, "reason"))
-        .scalar("OWNER_PID", Json.text(owner, "pid")).toString();
+        .scalar("OWNER_PID", owner instanceof JsonObject o ? Json.text(o, "pid") : null).toString();
   }
 
   private static String emptyAsNull(String s) {

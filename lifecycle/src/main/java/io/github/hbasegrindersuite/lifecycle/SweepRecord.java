@@ -23,8 +23,18 @@ final class SweepRecord {
   private SweepRecord() {
   }
 
-  /** status: running while the sweep goes on, then complete, incomplete or interrupted. */
-  static void write(Path sweepDir, String status) throws LifecycleException {
+  /** What write put in sweep.json that the sweep's steps use next: each point's row, the runs made, the time. */
+  record Written(List<Map<String, Object>> rows, List<String> runs, Map<String, Object> time) {
+  }
+
+  /** status: running while the sweep goes on, then complete, incomplete or interrupted; the steps from the state file. */
+  static Written write(Path sweepDir, String status) throws LifecycleException {
+    final Path state = sweepDir.resolve(SweepSteps.STATE_FILE);
+    return write(sweepDir, status, Files.isRegularFile(state) ? Json.GSON.fromJson(Json.read(state), SweepSteps.State.class) : null);
+  }
+
+  /** The same, with the steps as the caller holds them (null: no steps yet). */
+  static Written write(Path sweepDir, String status, SweepSteps.State steps) throws LifecycleException {
     final JsonObject plan = Json.read(sweepDir.resolve("sweep-plan.json"));
     final String id = Json.text(plan, "sweep_id");
     final Map<Integer, Path> runs = runsOf(sweepDir.getParent(), id);
@@ -55,13 +65,13 @@ final class SweepRecord {
     doc.put("runs", done);
     doc.put("plan", rows);
     doc.put("warmups", warmups(sweepDir.getParent(), id));
-    final Path state = sweepDir.resolve(SweepSteps.STATE_FILE);
-    if (Files.isRegularFile(state)) {
-      final SweepSteps.State steps = Json.GSON.fromJson(Json.read(state), SweepSteps.State.class);
-      doc.put("time", time(steps, loadSeconds(runs.values())));
+    final Map<String, Object> time = steps == null ? null : time(steps, loadSeconds(runs.values()));
+    if (steps != null) {
+      doc.put("time", time);
       doc.put("steps", steps.steps);
     }
     Json.write(sweepDir.resolve("sweep.json"), doc);
+    return new Written(rows, done, time);
   }
 
   /**

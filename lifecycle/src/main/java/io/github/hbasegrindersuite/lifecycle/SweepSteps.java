@@ -96,7 +96,6 @@ final class SweepSteps {
     Step step;
     final List<String> messages = new ArrayList<>();
     int point;
-    String label;
     /** WARMUP and RUN: libexec/suite-run's arguments. */
     final List<String> runArgs = new ArrayList<>();
     String prepareProperties;
@@ -167,7 +166,6 @@ final class SweepSteps {
         done.endMs = nowMillis;
         done.exit = report.exitCode;
         state.steps.add(done);
-        Json.write(file, state);   // SweepRecord reads the steps from the state file
       }
       take(state, report, next);
     } else if (state.pending != null) {
@@ -176,7 +174,7 @@ final class SweepSteps {
     if (state.status == null) {
       decide(state, next);
     } else {
-      finish(state, next);
+      finish(state, next, null);
     }
     state.pending = next.step == Step.DONE ? null : next.step;
     state.pendingSinceMillis = nowMillis;
@@ -228,7 +226,7 @@ final class SweepSteps {
       state.unmade.put(table, record);
       next.messages.add(sweepId + ": run " + state.point + " of " + points.size() + " (" + Json.text(point, "label")
           + ") skipped: table " + table + " was not made (" + outcomeOf(record) + ", recorded)");
-      SweepRecord.write(sweepDir, "running");
+      SweepRecord.write(sweepDir, "running", state);
       nextPoint(state);
     } else if (exitCode != 0) {
       stop(state, Status.STOPPED, "preparing the table failed (properties: " + Json.text(point, "prepare_properties") + ")");
@@ -252,15 +250,14 @@ final class SweepSteps {
   }
 
   private void tookRun(State state, JsonObject point, int exitCode) throws LifecycleException {
-    SweepRecord.write(sweepDir, "running");
-    final JsonObject row = Json.read(sweepDir.resolve("sweep.json")).getAsJsonArray("plan").get(state.point - 1).getAsJsonObject();
-    final String run = Json.text(row, "run");
+    final Map<String, Object> row = SweepRecord.write(sweepDir, "running", state).rows().get(state.point - 1);
+    final String run = (String) row.get("run");
     if (serverVariants && run != null && state.readBack != null && Files.isRegularFile(Path.of(state.readBack))) {
       // the run folder keeps the read-back of the configuration it ran with
       copy(Path.of(state.readBack), sweepDir.getParent().resolve(run).resolve("server-conf.json"));
     }
     final String name = "run " + state.point + " (" + Json.text(point, "label") + ")";
-    if (exitCode != 0 && "degraded".equals(Json.text(row, "status"))) {
+    if (exitCode != 0 && "degraded".equals(row.get("status"))) {
       // a degraded run did its work with a stall in it: a result its report explains, not a failure
       state.degraded.add(name);
     } else if (exitCode != 0) {
@@ -280,7 +277,6 @@ final class SweepSteps {
       final JsonObject point = points.get(state.point - 1);
       final String label = Json.text(point, "label");
       next.point = state.point;
-      next.label = label;
       final String of = "run " + state.point + " of " + points.size();
       if (state.stage == Stage.START) {
         final String table = Json.text(point, "table");
@@ -333,25 +329,33 @@ final class SweepSteps {
       return;
     }
     if (state.failed.isEmpty()) {
-      SweepRecord.write(sweepDir, "complete");
       state.status = Status.COMPLETE;
+      finish(state, next, SweepRecord.write(sweepDir, "complete", state));
     } else {
       stop(state, Status.FAILED, sweepId + ": " + state.failed.size() + " of " + points.size() + " runs failed: "
           + String.join(" ", state.failed));
+      finish(state, next, null);
     }
-    finish(state, next);
   }
 
-  private void finish(State state, Next next) throws LifecycleException {
+  /** written: the complete record just written, or null (a call after the sweep ended reads it back). */
+  private void finish(State state, Next next, SweepRecord.Written written) throws LifecycleException {
     next.step = Step.DONE;
     next.status = state.status;
     if (state.status == Status.COMPLETE) {
-      final JsonObject record = Json.read(sweepDir.resolve("sweep.json"));
       final List<String> runs = new ArrayList<>();
-      record.getAsJsonArray("runs").forEach(r -> runs.add(r.getAsString()));
+      final JsonObject time;
+      if (written != null) {
+        runs.addAll(written.runs());
+        time = written.time() == null ? null : Json.GSON.toJsonTree(written.time()).getAsJsonObject();
+      } else {
+        final JsonObject record = Json.read(sweepDir.resolve("sweep.json"));
+        record.getAsJsonArray("runs").forEach(r -> runs.add(r.getAsString()));
+        time = record.getAsJsonObject("time");
+      }
       next.summary = sweepId + " complete in " + Math.round((nowMillis - state.startedMillis) / 1000.0) + "s: " + String.join(" ", runs)
           + " (" + sweepDir.resolve("sweep.json") + ")";
-      next.timeNote = timeNote(record.getAsJsonObject("time"));
+      next.timeNote = timeNote(time);
       if (!state.degraded.isEmpty()) {
         next.degradedNote = sweepId + ": " + state.degraded.size() + " of " + points.size()
             + " runs degraded (each ran to its end; its manifest and report say what stalled): " + String.join(" ", state.degraded);
@@ -376,7 +380,7 @@ final class SweepSteps {
   }
 
   private void stop(State state, Status status, String reason) throws LifecycleException {
-    SweepRecord.write(sweepDir, "incomplete");
+    SweepRecord.write(sweepDir, "incomplete", state);
     state.status = status;
     state.failureReason = reason;
   }

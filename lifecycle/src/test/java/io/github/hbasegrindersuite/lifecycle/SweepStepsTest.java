@@ -78,6 +78,30 @@ class SweepStepsTest {
     Json.write(sweep.resolve("prepare-" + point + ".json"), Map.of("outcome", outcome, "create_s", 1.5, "load_s", 2.5, "cells_loaded", 100));
   }
 
+  /** One step handed out, done by the test: returns the read-back file to report with it (or null). */
+  private interface StepDone {
+    String done(SweepSteps.Next n) throws Exception;
+  }
+
+  /** The steps handed out, as "step point", and the last answer (DONE). */
+  private record Drive(List<String> steps, SweepSteps.Next last) {
+  }
+
+  /** Drives the sweep to its end, each step succeeding after stepMillis of the fake clock. */
+  private Drive driveToEnd(long stepMillis, StepDone onStep) throws Exception {
+    final List<String> steps = new ArrayList<>();
+    SweepSteps.Next n = next(false, null, 0);
+    while (n.step != SweepSteps.Step.DONE) {
+      steps.add(n.step.name().toLowerCase() + " " + n.point);
+      final String readBack = onStep.done(n);
+      final SweepSteps.Report report = new SweepSteps.Report();
+      report.step = n.step;
+      clock += stepMillis;
+      n = new SweepSteps(sweep, clock).advance(false, readBack, report);
+    }
+    return new Drive(steps, n);
+  }
+
   private JsonObject record() throws Exception {
     return Json.read(sweep.resolve("sweep.json"));
   }
@@ -85,11 +109,7 @@ class SweepStepsTest {
   @Test
   void eachWorkloadIsWarmedOnceAndEveryPointRunsInOrder() throws Exception {
     plan(30, false, List.of(point(1, "t", "-", "get", null), point(2, "t", "-", "get", null), point(3, "t", "-", "put", null)));
-    final List<String> steps = new ArrayList<>();
-    SweepSteps.Next n = next(false, null, 0);
-    String after = null;
-    while (n.step != SweepSteps.Step.DONE) {
-      steps.add(n.step.name().toLowerCase() + " " + n.point);
+    final Drive d = driveToEnd(7_000, n -> {
       if (n.step == SweepSteps.Step.RUN) {
         assertEquals(List.of("--properties", "/b/base.properties", "--duration", "5", "--threads", String.valueOf(n.point),
             "--sweep-id", "sweep-1", "--sweep-point", String.valueOf(n.point)), n.runArgs);
@@ -98,9 +118,10 @@ class SweepStepsTest {
       if (n.step == SweepSteps.Step.WARMUP) {
         assertEquals(List.of("--warmup-only", "30"), n.runArgs.subList(n.runArgs.size() - 2, n.runArgs.size()));
       }
-      after = n.step.name();
-      n = next(false, after, 0);
-    }
+      return null;
+    });
+    final List<String> steps = d.steps();
+    final SweepSteps.Next n = d.last();
     assertEquals(List.of("warmup 1", "run 1", "run 2", "warmup 3", "run 3"), steps);
     assertEquals(SweepSteps.Status.COMPLETE, n.status);
     assertTrue(n.summary.startsWith("sweep-1 complete in "), n.summary);
@@ -229,16 +250,12 @@ class SweepStepsTest {
   void aServerVariantRestartsTheHBaseOnceAndItIsColdAfter() throws Exception {
     plan(20, true, List.of(point(1, "a", "k", "w", null), point(2, "a", "k", "w", "v1"), point(3, "a", "k", "w", "v1")));
     final Path readBack = Files.writeString(runs.resolve("server-conf-2.json"), "{\"read_back\":{}}");
-    final List<String> steps = new ArrayList<>();
-    SweepSteps.Next n = next(false, null, 0);
-    while (n.step != SweepSteps.Step.DONE) {
-      steps.add(n.step.name().toLowerCase() + " " + n.point);
-      final SweepSteps.Report report = new SweepSteps.Report();
-      report.step = n.step;
+    final List<String> steps = driveToEnd(1_000, n -> {
       if (n.step == SweepSteps.Step.SERVER) {
         assertEquals("/conf/v1", n.serverConf);
         assertEquals("variant v1", n.serverVariant);
         assertEquals("{\"hbase.k\":\"v1\"}", n.serverExpect);
+        return readBack.toString();
       }
       if (n.step == SweepSteps.Step.PREPARE) {
         preparationRecorded(n.point, "created");
@@ -246,9 +263,8 @@ class SweepStepsTest {
       if (n.step == SweepSteps.Step.RUN) {
         ran(n.point, "complete");
       }
-      clock += 1000;
-      n = new SweepSteps(sweep, clock).advance(false, n.step == SweepSteps.Step.SERVER ? readBack.toString() : null, report);
-    }
+      return null;
+    }).steps();
     // the restart makes everything cold again: prepared and warmed anew, once
     assertEquals(List.of("prepare 1", "warmup 1", "run 1", "server 2", "prepare 2", "warmup 2", "run 2", "run 3"), steps);
     assertTrue(Files.isRegularFile(runs.resolve("run-2").resolve("server-conf.json")), "the variant's run keeps its read-back");
