@@ -117,12 +117,19 @@ role_cpu() {
 }
 role_rss() { awk -v k="${PEAK[$1]:-0}" 'BEGIN { printf "%.0f", k / 1024 }'; }
 
-# The folder of the run made for point N of this sweep, once its plan exists (empty until then).
+# run_dir := the folder of the run made for point N of this sweep, once its plan exists (empty until
+# then). A plan is written once, at its run's start: each is read once (POINT_OF), not at every poll;
+# no subshell, so that POINT_OF keeps what was read.
+declare -A POINT_OF=()
 run_of_point() {
   local plan
+  run_dir=""
   for plan in "$SUITE_RUNS_DIR"/run-*/plan.json; do
-    [[ -f $plan ]] || continue
-    if [[ $(jq -r '"\(.sweep_id) \(.sweep_point)"' "$plan") == "$SWEEP_ID $1" ]]; then dirname "$plan"; return; fi
+    [[ -f $plan && -z ${POINT_OF[$plan]:-} ]] || continue
+    POINT_OF[$plan]=$(jq -r '"\(.sweep_id) \(.sweep_point)"' "$plan")
+  done
+  for plan in "${!POINT_OF[@]}"; do
+    if [[ ${POINT_OF[$plan]} == "$SWEEP_ID $1" ]]; then run_dir=${plan%/plan.json}; return; fi
   done
 }
 
@@ -130,8 +137,8 @@ run_of_point() {
 started=$SECONDS completed=0
 for ((point = 1; point <= POINTS; point++)); do
   run_dir=""
-  while [[ -z $run_dir ]] && pid_alive "$SWEEP_PID"; do run_dir=$(run_of_point "$point"); [[ -n $run_dir ]] || sleep 0.5; done
-  [[ -n $run_dir ]] || run_dir=$(run_of_point "$point")
+  while [[ -z $run_dir ]] && pid_alive "$SWEEP_PID"; do run_of_point "$point"; [[ -n $run_dir ]] || sleep 0.5; done
+  [[ -n $run_dir ]] || run_of_point "$point"
   [[ -n $run_dir ]] || continue
   threads=$(jq -r .threads_total "$run_dir/plan.json")
   ops=$(jq -r '.properties["hbaseload.operations"] // empty' "$run_dir/plan.json")
