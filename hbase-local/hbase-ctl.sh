@@ -162,9 +162,12 @@ cmd_start() {
   require_setup
   lab_resolve ""
   lab_prepare
+  # a start that fails leaves no empty lab cgroups behind (lab_teardown keeps any in use)
+  trap '(($? == 0)) || lab_teardown' EXIT
   info "$(lab_describe)"
   start_master
   start_thrift2
+  trap - EXIT
 }
 
 stop_thrift2() {
