@@ -66,11 +66,12 @@ thrift_cost <- function(cmp) {
   rows[]
 }
 
-# Why the runs that do not stand do not: their verdicts' two most common kinds, each with its
-# count ("client-bound in 6 of 12 runs, warming in 10"); "" when every run stands.
+# Why the runs that do not stand do not: their main verdicts' two most common kinds, each run
+# counted once by its main kind as the folded verdict counts them ("client-bound in 6 of 12 runs,
+# warming in 4"); "" when every run stands.
 why_not_valid <- function(analyses) {
-  kinds <- unlist(lapply(analyses, function(a) if (a$verdict$kind %in% VALID_KINDS) character() else a$verdict$kinds))
-  kinds <- kinds[!kinds %in% VALID_KINDS] # server-bound beside contended is no reason the run does not stand
+  kinds <- unlist(lapply(analyses, function(a) a$verdict$kind))
+  kinds <- kinds[!kinds %in% VALID_KINDS]
   if (length(kinds) == 0) return("")
   counts <- sort(table(kinds), decreasing = TRUE)
   top <- utils::head(names(counts), 2)
