@@ -92,11 +92,9 @@ session_submit() {
     stat -c %s "$dir/agent.out" > "$RUN_DIR/injectors/${HOST_IDS[$i]}/.agent-out-offset" 2> /dev/null || echo 0 > "$RUN_DIR/injectors/${HOST_IDS[$i]}/.agent-out-offset"
   done
   cp "$RUN_DIR/distribution/grinder.properties" "$SUITE_SESSION/distribution/$RUN_ID.properties"
-  {
-    # the run's settings are its plan's; the properties are the session's copy of the run's
-    printf 'hbasegrinder.plan=%s\n' "$PLAN"
-    printf 'hbasegrinder.properties=%s\n' "$SUITE_SESSION/distribution/$RUN_ID.properties"
-  } > "$request.tmp"
+  # the run's settings are its plan's; the properties are the session's copy of the run's
+  jq -n --arg plan "$PLAN" --arg properties "$SUITE_SESSION/distribution/$RUN_ID.properties" \
+    '{plan: $plan, properties: $properties}' > "$request.tmp"
   mv -f "$request.tmp" "$request.request"
   info "  submitted to the session's console ($SUITE_SESSION)"
 }
@@ -107,7 +105,7 @@ session_done_code() {
 }
 
 # Each host's part of the agent's log (since this run's submission) into the run's host folder,
-# and in single-process mode the agent JVM's GC log (the report keeps the pauses of its window).
+# and the workers' GC logs found beside it (the report keeps the pauses of its window).
 session_collect() {
   local i dir target offset gc
   for i in "${!HOST_IDS[@]}"; do

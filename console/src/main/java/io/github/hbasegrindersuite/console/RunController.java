@@ -51,8 +51,8 @@ import org.picocontainer.Startable;
  * "stop collecting" there ends the run early (recorded in the reason).
  *
  * <p>With {@value SessionRequests#SESSION_DIR} instead, the console is an injector session: it runs
- * one run after another as {@link SessionRequests} asks, the same way, with the agents (and in
- * single-process mode their warm JVMs) kept between runs, until the session is stopped. A run whose
+ * one run after another as {@link SessionRequests} asks, the same way, with the agents kept between
+ * runs (each run still starts its own worker JVMs), until the session is stopped. A run whose
  * plan has warmup_max_s is a warm-up: its workers are stopped as soon as the
  * {@link WarmupJudge} finds the load steady and the JIT quiet (from the run's cpu.csv), or at the bound.
  */
@@ -202,12 +202,11 @@ public final class RunController implements Startable {
   private Outcome runRequest(SessionRequests.Request request) {
     final RunSettings run;
     try {
-      final String unreadable = request.properties.getProperty(RunSettings.PREFIX + "request.unreadable");
-      if (unreadable != null) {
-        throw new RunSettings.SettingsException("request " + request.name() + " is unreadable: " + unreadable);
+      if (request.unreadable != null) {
+        throw new RunSettings.SettingsException("request " + request.name() + " is unreadable: " + request.unreadable);
       }
-      run = RunSettings.from(request.properties)
-          .orElseThrow(() -> new RunSettings.SettingsException("request " + request.name() + " names no " + RunSettings.PLAN));
+      run = RunSettings.forRequest(request.plan, request.properties)
+          .orElseThrow(() -> new RunSettings.SettingsException("request " + request.name() + " names no plan"));
     } catch (RunSettings.SettingsException e) {
       System.out.println("run controller: " + e.getMessage());
       return new Outcome(Outcome.Kind.BAD_SETTINGS, e.getMessage());

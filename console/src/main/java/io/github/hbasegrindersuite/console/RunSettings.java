@@ -43,6 +43,8 @@ public final class RunSettings {
   public static final String PROPERTIES = PREFIX + "properties";
   public static final String PROGRESS_INTERVAL = PREFIX + "progressInterval";
   public static final String EXIT_WHEN_DONE = PREFIX + "exitWhenDone";
+  /** Seconds between progress lines, unless {@value #PROGRESS_INTERVAL} says otherwise. */
+  private static final int DEFAULT_PROGRESS_S = 5;
 
   private static final Pattern HOST_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
@@ -99,12 +101,23 @@ public final class RunSettings {
       return Optional.empty();
     }
     final String sent = trimmed(properties, PROPERTIES);
-    final int progress = integer(properties, PROGRESS_INTERVAL, 5);
+    final int progress = integer(properties, PROGRESS_INTERVAL, DEFAULT_PROGRESS_S);
     if (progress <= 0) {
       throw new SettingsException(PROGRESS_INTERVAL + "=" + progress + " is out of range (accepted: a whole number > 0)");
     }
     return Optional.of(new RunSettings(Plan.read(new File(plan)), sent.isEmpty() ? null : new File(sent), progress,
         bool(properties, EXIT_WHEN_DONE, true)));
+  }
+
+  /**
+   * A session request's run (SessionRequests): its plan and the properties to send, with the
+   * defaults a one-run console has; empty when it names no plan.
+   */
+  static Optional<RunSettings> forRequest(String plan, String sent) throws SettingsException {
+    if (plan == null || plan.isBlank()) {
+      return Optional.empty();
+    }
+    return Optional.of(new RunSettings(Plan.read(new File(plan.trim())), sent == null || sent.isBlank() ? null : new File(sent.trim()), DEFAULT_PROGRESS_S, true));
   }
 
   /** plan.json, read with the key of every field in the message of what is wrong with it. */

@@ -1,20 +1,23 @@
 package io.github.hbasegrindersuite.console;
 
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
-import java.util.Properties;
 
 /**
  * The requests of an injector session: one console and its agents kept for many runs (./suite
- * sweep, the demo, a run with a warm-up), so that their JVMs start once and, in single-process
- * mode, the workers' code stays compiled from run to run. libexec/suite-run writes a run's request
- * as {@code SESSION_DIR/requests/NAME.request} (properties: the same {@code hbasegrinder.*} keys
- * as the console's system properties for one run, see {@link RunSettings}); the controller runs it
+ * sweep, the demo, a run with a warm-up), so that their JVMs start once; each run still starts
+ * its own worker JVMs (Grinder's single-process mode is not used: README, "warm-up").
+ * suite.d/session.sh writes a run's request as {@code SESSION_DIR/requests/NAME.request}, a JSON
+ * object: {@code plan} (the run's plan.json) and {@code properties} (the session's copy of the
+ * properties to send to the agents), what {@link RunSettings} reads for one run; the controller runs it
  * and answers {@code NAME.done} (the outcome's kind and exit code). {@code SESSION_DIR/stop} ends
  * the session: the agents are stopped and the console exits 0. Files appear by rename, whole.
  */
@@ -23,18 +26,41 @@ public final class SessionRequests {
   static final String REQUESTS = "requests";
   static final String STOP = "stop";
 
-  /** One request: its name (the file name without .request) and its properties. */
+  /** One request: its name (the file name without .request), its plan and properties, or why it is unreadable. */
   public static final class Request {
     final String name;
-    final Properties properties;
+    final String plan;
+    final String properties;
+    final String unreadable;
 
-    Request(String name, Properties properties) {
+    Request(String name, String plan, String properties, String unreadable) {
       this.name = name;
+      this.plan = plan;
       this.properties = properties;
+      this.unreadable = unreadable;
     }
 
     public String name() {
       return name;
+    }
+
+    /** The request file's contents; an unreadable one names why (the run is refused with it). */
+    static Request read(String name, File file) {
+      try {
+        final JsonElement root = JsonParser.parseString(Files.readString(file.toPath(), StandardCharsets.UTF_8));
+        if (!root.isJsonObject()) {
+          return new Request(name, null, null, "not a JSON object");
+        }
+        final JsonObject o = root.getAsJsonObject();
+        return new Request(name, text(o, "plan"), text(o, "properties"), null);
+      } catch (IOException | JsonParseException e) {
+        return new Request(name, null, null, String.valueOf(e.getMessage()));
+      }
+    }
+
+    private static String text(JsonObject o, String key) {
+      final JsonElement e = o.get(key);
+      return e == null || !e.isJsonPrimitive() ? null : e.getAsString();
     }
   }
 
@@ -61,13 +87,7 @@ public final class SessionRequests {
         for (File f : files) {
           final String name = f.getName().substring(0, f.getName().length() - ".request".length());
           if (!new File(f.getParentFile(), name + ".done").exists()) {
-            final Properties p = new Properties();
-            try (InputStream in = Files.newInputStream(f.toPath())) {
-              p.load(in);
-            } catch (IOException | IllegalArgumentException e) {
-              p.setProperty(RunSettings.PREFIX + "request.unreadable", String.valueOf(e.getMessage()));
-            }
-            return new Request(name, p);
+            return Request.read(name, f);
           }
         }
       }
