@@ -2,7 +2,7 @@
 # thrift-shim/bench.sh: get and put throughput and latency through (a) the direct HBase client,
 # (b) HBase's own thrift2 gateway, (c) a thrift-shim this script starts on a free loopback port,
 # all against one running embedded HBase, interleaved (ShimBenchmark, which runs the worker's own
-# load engine: lib/hbase-grinder-worker.jar on its classpath, never on the shim's). Exits 1 when
+# load engine: lib/hbase-grinder-worker.jar on its classpath). Exits 1 when
 # the shim misses its targets (throughput >= gateway, median <= direct + 200 us), 2 on a usage or
 # setup error.
 set -euo pipefail
@@ -60,7 +60,7 @@ done
 port_listening "$zk_port" || die "no HBase at ZooKeeper 127.0.0.1:$zk_port: start it (./suite hbase start) or pass --zk-port"
 port_listening "$gateway_port" || die "no thrift2 gateway on 127.0.0.1:$gateway_port: start HBase with ./suite hbase start or pass --gateway-port"
 
-CLASSPATH_SHIM="$SUITE_LIB/thrift-shim.jar:$(classpath_of thrift-shim)"
+CLASSPATH_SHIM="$SUITE_LIB/thrift-shim.jar:$SUITE_LIB/hbase-grinder-worker.jar:$(classpath_of thrift-shim)"
 # The benchmark client: the shim's jars plus the worker's engine (Settings, targets, Driver, Pacer,
 # TablePreparer), whose own dependencies (HBase client, thrift2 classes, libthrift) the shim's share.
 CLASSPATH_BENCH="$SUITE_LIB/thrift-shim.jar:$SUITE_LIB/hbase-grinder-worker.jar:$(classpath_of thrift-shim)"

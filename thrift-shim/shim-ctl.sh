@@ -31,14 +31,15 @@ usage() {
   exit 2
 }
 
-# The shim jar first, then its runtime closure in Maven's order.
+# The shim jar first, the worker's jar for the suite's one properties reader (PropertiesFiles; the
+# shim loads nothing else of it), then the shim's runtime closure in Maven's order.
 shim_classpath() {
-  printf '%s:%s' "$SUITE_LIB/thrift-shim.jar" "$(classpath_of thrift-shim)"
+  printf '%s:%s:%s' "$SUITE_LIB/thrift-shim.jar" "$SUITE_LIB/hbase-grinder-worker.jar" "$(classpath_of thrift-shim)"
 }
 
 require_shim_build() {
-  [[ -s $SUITE_LIB/thrift-shim.jar && -s $SUITE_LIB/thrift-shim.classpath ]] \
-    || die "lib/thrift-shim.jar or lib/thrift-shim.classpath is missing: run ./suite setup first"
+  [[ -s $SUITE_LIB/thrift-shim.jar && -s $SUITE_LIB/thrift-shim.classpath && -s $SUITE_LIB/hbase-grinder-worker.jar ]] \
+    || die "lib/thrift-shim.jar, lib/thrift-shim.classpath or lib/hbase-grinder-worker.jar is missing: run ./suite setup first"
 }
 
 # The PID from the PID file when that process is alive and is a shim (PIDs get reused).

@@ -23,3 +23,17 @@ u_an_import_circle_is_found() {
     fail "java imports: rc $rc, $out"
   fi
 }
+
+# One properties reader (#23): java.util.Properties objects are made for parsing in one module's
+# main code only (the worker's PropertiesFiles, which lifecycle and the shim use). Grinder's own
+# GrinderProperties and subclasses named otherwise do not match `new Properties()`.
+u_properties_are_parsed_in_one_module() {
+  local modules
+  modules=$(grep -rlE 'new (java\.util\.)?Properties\(' --include='*.java' "$SUITE_ROOT"/*/src/main 2> /dev/null \
+    | sed "s|^$SUITE_ROOT/||; s|/src/main/.*||" | sort -u)
+  if (($(wc -l <<< "$modules") == 1)) && [[ $modules == grinder-scripts ]]; then
+    pass "properties: parsed in one module's main code (grinder-scripts: worker PropertiesFiles)"
+  else
+    fail "properties: new Properties() in the main code of: $(tr '\n' ' ' <<< "$modules")"
+  fi
+}

@@ -151,12 +151,21 @@ public final class Settings {
 
   /** Reads a Grinder/Java Properties object; every key not given takes its default. */
   public static Settings load(Properties properties) {
-    Map<String, String> given = new LinkedHashMap<>();
+    Map<String, String> all = new LinkedHashMap<>();
     for (String name : properties.stringPropertyNames()) {
-      if (name.startsWith(PREFIX)) {
-        given.put(name, properties.getProperty(name));
-      }
+      all.put(name, properties.getProperty(name));
     }
+    return ofRun(all);
+  }
+
+  /** A whole run's properties (grinder.* and others too, as plan.json keeps them): the hbaseload.* keys of it. */
+  public static Settings ofRun(Map<String, String> runProperties) {
+    Map<String, String> given = new LinkedHashMap<>();
+    runProperties.forEach((name, value) -> {
+      if (name.startsWith(PREFIX)) {
+        given.put(name, value);
+      }
+    });
     return load(given);
   }
 

@@ -4,9 +4,7 @@ import io.github.hbasegrindersuite.worker.Settings.Key;
 import io.github.hbasegrindersuite.worker.targets.DirectTarget;
 import io.github.hbasegrindersuite.worker.targets.RowShape;
 import io.github.hbasegrindersuite.worker.targets.WideRow;
-import java.io.FileInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -124,13 +122,9 @@ public final class TablePreparer {
     return text == null ? "" : text.split("\n", 2)[0];
   }
 
-  /** A properties file as java.util.Properties reads it (PlainJavaLoad reads its own here). */
+  /** A properties file, as the suite reads them all ({@link PropertiesFiles}). */
   public static Properties read(String path) throws IOException {
-    Properties properties = new Properties();
-    try (InputStream in = new FileInputStream(path)) {
-      properties.load(in);
-    }
-    return properties;
+    return PropertiesFiles.read(Path.of(path));
   }
 
   /**

@@ -321,10 +321,10 @@ public final class Main {
     properties.setProperty("grinder.logDirectory", required(options, "--log-dir"));
     properties.setProperty("grinder.jvm.classpath", required(options, "--worker-classpath"));
     for (String line : split < 0 ? List.<String>of() : argv.subList(split + 1, argv.size())) {
-      final java.util.Properties one = new java.util.Properties();
+      final java.util.Properties one;
       try {
-        one.load(new java.io.StringReader(line));
-      } catch (java.io.IOException | IllegalArgumentException e) {
+        one = io.github.hbasegrindersuite.worker.PropertiesFiles.parse(line);
+      } catch (java.io.IOException e) {
         throw new LifecycleException("override '" + line + "' is not a properties line: " + e.getMessage());
       }
       one.stringPropertyNames().forEach(k -> properties.setProperty(k, one.getProperty(k)));

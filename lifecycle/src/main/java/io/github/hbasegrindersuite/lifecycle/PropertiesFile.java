@@ -1,7 +1,7 @@
 package io.github.hbasegrindersuite.lifecycle;
 
+import io.github.hbasegrindersuite.worker.PropertiesFiles;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -14,8 +14,9 @@ import java.util.TreeMap;
 
 /**
  * Java properties files, read and written the way Grinder and the workers read them
- * (java.util.Properties, ISO-8859-1 with \\uXXXX escapes): the one parser of the suite's
- * properties, so continuation lines, escapes and ':' separators mean the same everywhere.
+ * (java.util.Properties, ISO-8859-1 with \\uXXXX escapes): read by the worker's
+ * {@link PropertiesFiles}, the suite's one parser, so continuation lines, escapes and ':'
+ * separators mean the same everywhere; written here.
  */
 final class PropertiesFile {
 
@@ -23,15 +24,13 @@ final class PropertiesFile {
   }
 
   static Properties read(Path file) throws LifecycleException {
-    final Properties properties = new Properties();
-    try (InputStream in = Files.newInputStream(file)) {
-      properties.load(in);
+    try {
+      return PropertiesFiles.read(file);
     } catch (NoSuchFileException e) {
       throw new LifecycleException("properties file " + file + " not found");
-    } catch (IOException | IllegalArgumentException e) {
+    } catch (IOException e) {
       throw new LifecycleException("properties file " + file + " cannot be read: " + e.getMessage());
     }
-    return properties;
   }
 
   /** Every key and value, sorted by key (the manifest's "properties"). */

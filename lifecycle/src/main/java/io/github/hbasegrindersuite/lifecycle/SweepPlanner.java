@@ -1,5 +1,6 @@
 package io.github.hbasegrindersuite.lifecycle;
 
+import io.github.hbasegrindersuite.worker.PropertiesFiles;
 import io.github.hbasegrindersuite.worker.Settings;
 import io.github.hbasegrindersuite.worker.TablePreparer;
 import java.io.PrintStream;
@@ -63,20 +64,6 @@ public final class SweepPlanner {
     Path hbaseConf;
   }
 
-  /** Properties that remember the order of their keys (sweep.vary.* apply in file order). */
-  static final class OrderedProperties extends Properties {
-    private static final long serialVersionUID = 1L;
-    final List<String> order = new ArrayList<>();
-
-    @Override
-    public synchronized Object put(Object key, Object value) {
-      if (!containsKey(key)) {
-        order.add((String) key);
-      }
-      return super.put(key, value);
-    }
-  }
-
   final Path scenario;
   final String name;
   final List<String> common = new ArrayList<>();
@@ -101,15 +88,15 @@ public final class SweepPlanner {
 
   SweepPlanner(Path scenario, Path defaultProperties, Overrides overrides) throws LifecycleException {
     this.scenario = scenario.toAbsolutePath().normalize();
-    final OrderedProperties p = new OrderedProperties();
-    try (java.io.InputStream in = Files.newInputStream(scenario)) {
-      p.load(in);
+    final PropertiesFiles.InFileOrder p;
+    try {
+      p = PropertiesFiles.readInOrder(scenario);   // sweep.vary.* apply in file order
     } catch (java.nio.file.NoSuchFileException e) {
       throw new LifecycleException("scenario " + scenario + " not found (see scenarios/)");
-    } catch (java.io.IOException | IllegalArgumentException e) {
+    } catch (java.io.IOException e) {
       throw new LifecycleException("scenario " + scenario + " cannot be read: " + e.getMessage());
     }
-    for (String key : p.order) {
+    for (String key : p.order()) {
       if (key.startsWith("sweep.") && !SweepKey.known(key)) {
         throw new LifecycleException(this.scenario + ": unknown key " + key + " (accepted: " + SweepKey.accepted() + ")");
       }
@@ -182,7 +169,7 @@ public final class SweepPlanner {
     }
     grid = multiply(grid, targets);
     grid = multiply(grid, sets("hbaseload.operations", split(value(p, "sweep.operations"), "\\|"), v -> v));
-    for (String key : p.order) {
+    for (String key : p.order()) {
       if (key.startsWith("sweep.vary.")) {
         final String varied = key.substring("sweep.vary.".length());
         grid = multiply(grid, sets(varied, split(value(p, key), "\\|"), v -> varied.replace("hbaseload.", "") + "=" + v));
@@ -226,7 +213,7 @@ public final class SweepPlanner {
     this.ownerPid = overrides.ownerPid;
 
     PropertiesFile.sorted(PropertiesFile.read(defaultProperties)).forEach(base::put);
-    for (String key : p.order) {
+    for (String key : p.order()) {
       if (!key.startsWith("sweep.")) {
         base.put(key, p.getProperty(key));
       }
@@ -482,9 +469,7 @@ public final class SweepPlanner {
    */
   static String prepareKey(Map<String, String> props) {
     try {
-      final Properties properties = new Properties();
-      properties.putAll(props);   // Settings.load(Properties) takes the hbaseload.* keys of a whole run's file
-      return new TablePreparer(Settings.load(properties))
+      return new TablePreparer(Settings.ofRun(props))
           .reuseKey().orElse(null);
     } catch (RuntimeException e) {
       return null;

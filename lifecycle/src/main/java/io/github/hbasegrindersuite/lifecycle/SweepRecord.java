@@ -137,21 +137,21 @@ final class SweepRecord {
     }
     for (Path dir : found.values()) {
       final JsonObject plan = Json.read(dir.resolve("plan.json"));
-      final java.util.Properties outcome = new java.util.Properties();
+      Map<String, String> outcome = Map.of();   // none yet, or unreadable: the row says so below
       final Path file = dir.resolve("console").resolve("outcome.properties");
       if (Files.isRegularFile(file)) {
-        try (java.io.Reader r = Files.newBufferedReader(file)) {
-          outcome.load(r);
-        } catch (IOException e) {
-          // an unreadable outcome: the row says so below
+        try {
+          outcome = PropertiesFile.sorted(PropertiesFile.read(file));
+        } catch (LifecycleException e) {
+          // an unreadable outcome: as none
         }
       }
       final Map<String, Object> row = new LinkedHashMap<>();
       row.put("warmup", dir.getFileName().toString());
       row.put("before_point", Json.integer(plan, "sweep_point", 0));
-      row.put("warm", outcome.containsKey("warmup_warm") ? Boolean.valueOf(outcome.getProperty("warmup_warm")) : null);
-      row.put("seconds", outcome.containsKey("warmup_s") ? Integer.valueOf(outcome.getProperty("warmup_s")) : null);
-      row.put("reason", outcome.getProperty("reason", "no outcome (the warm-up did not end normally)"));
+      row.put("warm", outcome.containsKey("warmup_warm") ? Boolean.valueOf(outcome.get("warmup_warm")) : null);
+      row.put("seconds", outcome.containsKey("warmup_s") ? Integer.valueOf(outcome.get("warmup_s")) : null);
+      row.put("reason", outcome.getOrDefault("reason", "no outcome (the warm-up did not end normally)"));
       out.add(row);
     }
     return out;

@@ -6,7 +6,6 @@ import io.github.hbasegrindersuite.worker.targets.DirectTarget;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HRegionLocation;
@@ -31,10 +30,9 @@ final class TableFacts {
 
   static void fill(Manifest manifest, JsonObject plan) {
     try {
-      final Properties properties = new Properties();
-      plan.getAsJsonObject("properties").entrySet().forEach(e -> properties.setProperty(e.getKey(), e.getValue().getAsString()));
-      properties.remove("grinder.threads");
-      final Settings settings = Settings.load(properties);
+      final Map<String, String> properties = new java.util.LinkedHashMap<>();
+      plan.getAsJsonObject("properties").entrySet().forEach(e -> properties.put(e.getKey(), e.getValue().getAsString()));
+      final Settings settings = Settings.ofRun(properties);
       final Configuration conf = DirectTarget.configuration(settings);
       conf.setInt("hbase.client.retries.number", 1);
       conf.setInt("hbase.client.operation.timeout", BOUND_MS);

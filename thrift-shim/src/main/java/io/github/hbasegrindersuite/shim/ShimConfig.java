@@ -1,9 +1,7 @@
 package io.github.hbasegrindersuite.shim;
 
+import io.github.hbasegrindersuite.worker.PropertiesFiles;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -113,11 +111,8 @@ public final class ShimConfig {
       v.put(k, k.defaultValue);
     }
     if (file != null) {
-      Properties p = new Properties();
-      try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-        p.load(r);
-      }
-      apply(v, toMap(p), file.toString());
+      // read as every properties file of the suite is (ISO-8859-1 with \\u escapes, as Grinder reads them)
+      apply(v, toMap(PropertiesFiles.read(file)), file.toString());
     }
     Map<String, String> sys = new java.util.HashMap<>();
     for (String name : systemProperties.stringPropertyNames()) {

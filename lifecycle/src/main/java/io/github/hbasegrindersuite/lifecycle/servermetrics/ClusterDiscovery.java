@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.ServerMetrics;
@@ -41,10 +40,9 @@ final class ClusterDiscovery {
     final Found found = new Found();
     try {
       final JsonObject plan = JsonParser.parseString(Files.readString(planJson)).getAsJsonObject();
-      final Properties properties = new Properties();
-      plan.getAsJsonObject("properties").entrySet().forEach(e -> properties.setProperty(e.getKey(), e.getValue().getAsString()));
-      properties.remove("grinder.threads"); // "3,2" per host: not the worker's key
-      final Configuration conf = DirectTarget.configuration(Settings.load(properties));
+      final Map<String, String> properties = new java.util.LinkedHashMap<>();
+      plan.getAsJsonObject("properties").entrySet().forEach(e -> properties.put(e.getKey(), e.getValue().getAsString()));
+      final Configuration conf = DirectTarget.configuration(Settings.ofRun(properties));
       conf.setInt("hbase.client.retries.number", 1);
       conf.setInt("hbase.client.operation.timeout", BOUND_MS);
       conf.setInt("hbase.rpc.timeout", BOUND_MS);
