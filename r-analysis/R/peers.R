@@ -114,7 +114,6 @@ suite_run_measures <- function(run_dir) {
   r <- logs$requests
   if (nrow(r) == 0) stop_report("no valid requests in ", run_dir)
   span_s <- (max(r$start_ms + r$time_ms) - min(r$start_ms)) / 1000
-  w <- sort(r$witness_us)
   gap <- offtimer_gap(thread_cycles(r))
   first <- min(r$start_ms)
   later_from <- first + span_s * 1000 / 3
@@ -125,7 +124,7 @@ suite_run_measures <- function(run_dir) {
        steady_rps = if (nrow(later) > 0) nrow(later) / ((max(later$start_ms + later$time_ms) - later_from) / 1000) else NA_real_,
        time_to_steady_s = time_to_steady(levels),
        mean_us = mean(r$witness_us, na.rm = TRUE),
-       p99_us = if (length(w) > 0) w[ceiling(0.99 * length(w))] else NA_real_,
+       p99_us = nearest_rank(r$witness_us, 99),
        gap_us = if (is.null(gap)) NA_real_ else gap$mean_us)
 }
 

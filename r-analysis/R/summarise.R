@@ -354,9 +354,7 @@ histograms <- function(counts_ms, metrics) {
 percentile_curve <- function(value, N, points = 250) {
   n <- sum(as.numeric(N))
   p <- unique(c(1 - 10^(-seq(0, log10(max(n, 1)), length.out = points))))
-  rank <- pmax(1, pmin(n, ceiling(p * n - 1e-9)))
-  cumulative <- cumsum(as.numeric(N))
-  data.table::data.table(percentile = 100 * p, value = value[findInterval(rank - 1, cumulative) + 1L])
+  data.table::data.table(percentile = 100 * p, value = percentiles_from_counts(value, N, 100 * p))
 }
 
 # Percentile curves of every latency we have, per test, in ms.

@@ -162,3 +162,13 @@ test_that("the run summary of the fixture matches the hand computation", {
   expect_equal(s$overhead_us, c(140, 16000 / 3 - 5200, 137.5))
   expect_false(any(s$grinder_coarse))
 })
+
+test_that("the percentile curve reads its points by the one nearest-rank rule, from the counts", {
+  # values 10, 20, 30, 40 once each, 50 six times (n = 10): p50 is rank 5 (50), p30 rank 3 (30), p90 rank 9 (50)
+  curve <- percentile_curve(c(10, 20, 30, 40, 50), c(1, 1, 1, 1, 6), points = 50)
+  expect_equal(curve$value, percentiles_from_counts(c(10, 20, 30, 40, 50), c(1, 1, 1, 1, 6), curve$percentile))
+  expect_equal(curve$value, nearest_rank(c(10, 20, 30, 40, rep(50, 6)), curve$percentile))
+  expect_equal(curve$value[1], 10)                         # percentile 0: rank 1
+  expect_equal(utils::tail(curve$percentile, 1), 90)       # the grid stops at 1 - 1/n
+  expect_equal(utils::tail(curve$value, 1), 50)
+})
