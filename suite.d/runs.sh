@@ -23,7 +23,3 @@ allocate_run_dir() {
   allocate_numbered_dir run
 }
 
-# Print "test <n> <requests> <errors> <mean_ms> <witness_us>" rows for the data logs below DIR.
-summarise_data_logs() {
-  find "$1" -name '*-data.log' -print0 | xargs -0 -r awk -f "$SUITE_ROOT/injectors/datalog-summary.awk" | sort
-}

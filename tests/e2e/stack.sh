@@ -15,6 +15,13 @@ run_logged() {
   OUT=$(cat "$TEST_LOGS/$name.log")
 }
 
+# "test <n> <requests> <errors> <mean_ms> <witness_us>" rows for the data logs below DIR: the
+# tests' own reading of Grinder's data logs (tools/datalog-summary.awk), kept apart from the
+# suite's readers (lifecycle's DataLogs, r-analysis) so that it checks them rather than repeats them.
+summarise_data_logs() {
+  find "$1" -name '*-data.log' -print0 | xargs -0 -r awk -f "$SUITE_ROOT/tests/e2e/tools/datalog-summary.awk" | sort
+}
+
 # grinder.properties with C1-only workers, as tiny sweeps have them: the tests check what the tools
 # do, not how fast, and a worker with C1 only starts in about half the time (3.6 s against 6.7-9 s).
 e2e_worker_c1() {

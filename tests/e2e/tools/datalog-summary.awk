@@ -1,7 +1,8 @@
 # Summarise Grinder 3.11 data logs (*-data.log) per test: requests, errors, mean Grinder time
 # (ms) and mean witness (us). Columns are found by header name, so extra columns are fine.
 # Output, one line per test then a total:  test <n> <requests> <errors> <mean_ms> <witness_mean_us>
-# A quick check for ./suite demo and tests; the capacity-planning statistics are r-analysis's.
+# The e2e tests' independent oracle (tests/e2e/stack.sh summarise_data_logs); the suite's own
+# readers are lifecycle's DataLogs (counts) and r-analysis (statistics).
 BEGIN { FS = ", *" }
 FNR == 1 {
   delete col
