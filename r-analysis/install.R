@@ -26,7 +26,8 @@ hbasegrinder_lib_dir <- function(source_dir) {
 # (a package built by another R version may not load).
 hbasegrinder_digest <- function(source_dir) {
   files <- c(file.path(source_dir, c("DESCRIPTION", "NAMESPACE")),
-             sort(list.files(file.path(source_dir, "R"), pattern = "\\.R$", full.names = TRUE)))
+             sort(list.files(file.path(source_dir, "R"), pattern = "\\.R$", full.names = TRUE)),
+             sort(list.files(file.path(source_dir, "inst"), recursive = TRUE, full.names = TRUE)))
   sums <- unname(tools::md5sum(files))
   text <- paste(c(R.version.string, basename(files), sums), collapse = "\n")
   tmp <- tempfile()

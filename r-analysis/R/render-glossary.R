@@ -4,19 +4,7 @@ definitions <- function() {
   # The definitions are prose with inline markup (<i>, &gt;) written here: HTML as they stand.
   dd <- function(term, text) tagList(tags$dt(term), tags$dd(HTML(text)))
   tags$dl(
-    dd("Verdict", sprintf(paste("The first of: <i>incomplete run</i> (the manifest says incomplete or interrupted), <i>degraded run</i> (the run reached its end through failed requests or seconds without a success: the manifest says degraded), <i>too short</i> (measured window under %d s or",
-                                "under %s requests), <i>errors</i> (over %s failed), <i>contended</i> (processes the run did not start, and steal, over %d%% of",
-                                "the machine's CPU), <i>warming</i> (JIT compiler threads over %d%% of a side's CPU), <i>client-bound</i> (mean off-timer gap at",
-                                "least %s x the HBase time per request, or the lab's client CPUs %d%% busy or more), <i>shared CPU</i> (injectors on the HBase",
-                                "machine sharing its CPUs, over %d%% busy on average), <i>not steady</i> (throughput or mean latency moved over %d%% from the",
-                                "first to the last third of the window), <i>server-bound</i> (an isolated lab whose server CPUs were %d%% busy or more while",
-                                "the client's had headroom: HBase's capacity on those CPUs, nothing greyed); else <i>trustworthy</i>. A comparison takes the",
-                                "first kind among its runs, or <i>different workloads</i> when no two runs are alike. Greyed figures are those the verdict",
-                                "disqualifies: throughput and comparisons for a client-bound run, throughput (and throughput ratios) for a shared-CPU run,",
-                                "nothing for a server-bound run, everything for the other kinds."),
-                          MIN_WINDOW_S, fmt_int(MIN_MEASURED_REQUESTS), fmt_pct(MAX_ERROR_RATE, 0), CPU_CONTENDED_PCT, CPU_WARMING_JIT_PCT,
-                          fmt_num(CLIENT_BOUND_GAP_RATIO, 1), CPU_SIDE_BOUND_PCT, SHARED_BUSY_PCT, round(100 * STEADY_TREND_TOLERANCE),
-                          CPU_SIDE_BOUND_PCT)),
+    dd("Verdict", verdict_glossary()),
     dd("Lab and CPU accounting", paste("lab.cpus splits the machine's CPUs between the server side (HBase, its thrift2 gateway, the shim) and the",
                                        "client side (console, agents, workers, samplers, ./suite itself); each role's CPU is counted every second",
                                        "(a cgroup per role, else by command line) into cpu.csv, each JVM's threads split into JIT, GC, io (event",

@@ -5,48 +5,12 @@
 # thresholds live with the checks: MIN_WINDOW_S and MIN_MEASURED_REQUESTS, MAX_ERROR_RATE,
 # CLIENT_BOUND_GAP_RATIO (checks.R), STEADY_TREND_TOLERANCE (steady.R). Each kind disqualifies some
 # figures, which the HTML greys with the reason: throughput, latency, comparison (deltas, ratios).
-VERDICT_RULES <- data.table::data.table(
-  kind = c("incomplete run", "degraded run", "too short", "errors", "contended", "warming", "client-bound", "client-bound",
-           "shared CPU", "not steady", "server-bound"),
-  check = c("manifest", "manifest", "window length", "errors", "contention", "JIT", "client cost", "client CPU",
-            "shared CPU", "steady state", "server CPU"),
-  disqualifies = list(c("throughput", "latency", "comparison"), c("throughput", "latency", "comparison"),
-                      c("throughput", "latency", "comparison"),
-                      c("throughput", "latency", "comparison"), c("throughput", "latency", "comparison"),
-                      c("throughput", "latency", "comparison"), c("throughput", "comparison"), c("throughput", "comparison"),
-                      c("throughput"), c("throughput", "latency", "comparison"), character()),
-  consequence = c("its numbers cover only part of the planned run",
-                  "its figures mix service with failures or an outage; the timeline shows when",
-                  "its means and percentiles rest on too little to plan on",
-                  "its latencies and throughput describe failures as much as service",
-                  "its throughput and latency include another program's claim on the CPU, not only HBase's and the injectors' work",
-                  "its means, percentiles and throughput are those of JVMs still compiling their hot code, not of the code that will run",
-                  "throughput and comparisons between runs measure the injectors, not HBase (the witness still times the HBase call)",
-                  "throughput and comparisons between runs measure the injectors, not HBase (the witness still times the HBase call)",
-                  "its throughput is what this machine gave HBase and the injectors together, a lower bound of HBase's own; compare it only with runs of the same injector setup",
-                  "its means and percentiles mix two regimes and describe neither",
-                  "not greyed: the figure stands for this workload on these CPUs")
-)
-
-# Kinds whose throughput is held down by the injector (its own pace, or CPU it takes from HBase):
-# HBase's own throughput is at least what they measured.
-LOWER_BOUND_KINDS <- c("client-bound", "shared CPU")
-
-# Kinds whose figures stand as they are: trustworthy, and server-bound (a capacity on the lab's server CPUs).
-VALID_KINDS <- c("trustworthy", "server-bound")
-
-# Why a figure is greyed, per kind (shown under the figure).
-DISQUALIFY_WHY <- c(
-  "incomplete run" = "the run did not complete",
-  "degraded run" = "the run met failures or an outage",
-  "too short" = "the measured window is too short",
-  "errors" = "too many requests failed",
-  "client-bound" = "the run is client-bound: its throughput is the injector's",
-  "shared CPU" = "the injectors shared a saturated CPU with HBase: a lower bound of HBase's throughput",
-  "not steady" = "the measured window still trends",
-  "contended" = "processes the run did not start took CPU it wanted",
-  "warming" = "the JVMs were still compiling their hot code"
-)
+# The rules, the kinds whose figures stand or are lower bounds, and why each kind greys a figure:
+# all from inst/kinds.json, the suite's one table of kinds, filled in when the package loads (kinds.R).
+VERDICT_RULES <- NULL
+LOWER_BOUND_KINDS <- NULL
+VALID_KINDS <- NULL
+DISQUALIFY_WHY <- NULL
 
 # What a flagged check says, as a clause of the sentence. facts: list(client, trend, window, shared, cpu_pct).
 verdict_clause <- function(kind, check, facts) {
