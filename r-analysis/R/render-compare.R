@@ -49,12 +49,12 @@ render_compare_report <- function(cmp) {
 compare_runs_table <- function(analyses, runs) {
   html_table(data.frame(
     Run = runs$label,
-    Verdict = vapply(analyses, function(a) a$verdict$sentence, ""),
+    Verdict = vapply(analyses, function(a) html_verdict(a$verdict), ""),
     `Window (s)` = vapply(analyses, function(a) fmt_num(a$window$window_s, 1), ""),
     `Warm-up cut (s)` = vapply(analyses, function(a) fmt_num(a$window$warmup_ms / 1000, 1), ""),
     `Flagged checks` = vapply(analyses, function(a) paste(a$checks[status == "FLAG", check], collapse = ", "), ""),
     Folder = vapply(analyses, `[[`, "", "run_dir"),
-    check.names = FALSE), left = c(1, 2, 5, 6), nowrap = c(1, 6))
+    check.names = FALSE), left = c(1, 2, 5, 6), nowrap = c(1, 6), html_cols = 2)
 }
 
 compare_gates_table <- function(gate_results, runs) {

@@ -78,9 +78,11 @@ html_lines <- function(...) {
   htmltools::tagList(lapply(seq_along(parts), function(i) if (i == 1) parts[[i]] else htmltools::tagList("\n", parts[[i]])))
 }
 
-# cells: a data.frame of strings (text); left: columns aligned left; nowrap: columns never wrapped
-# (run ids, labels); row_class / cell_class / col_class: optional CSS classes.
-html_table <- function(cells, left = 1, row_class = NULL, cell_class = NULL, col_class = NULL, nowrap = integer()) {
+# cells: a data.frame of strings (text; in the columns html_cols, HTML made here, e.g. html_verdict);
+# left: columns aligned left; nowrap: columns never wrapped (run ids, labels);
+# row_class / cell_class / col_class: optional CSS classes.
+html_table <- function(cells, left = 1, row_class = NULL, cell_class = NULL, col_class = NULL, nowrap = integer(),
+                       html_cols = integer()) {
   cells <- as.data.frame(cells, stringsAsFactors = FALSE, check.names = FALSE)
   n_col <- ncol(cells)
   base <- vapply(seq_len(n_col), function(j) {
@@ -95,9 +97,19 @@ html_table <- function(cells, left = 1, row_class = NULL, cell_class = NULL, col
     values <- unlist(cells[i, ])
     values <- ifelse(is.na(values), "NA", as.character(values))
     htmltools::tags$tr(class = if (!is.null(row_class) && !is.na(row_class[i])) row_class[i],
-                       lapply(seq_len(n_col), function(j) htmltools::tags$td(class = class_of(classes[j]), values[[j]])))
+                       lapply(seq_len(n_col), function(j) {
+                         htmltools::tags$td(class = class_of(classes[j]), if (j %in% html_cols) htmltools::HTML(values[[j]]) else values[[j]])
+                       }))
   })
   htmltools::tags$table(head, do.call(html_lines, rows))
+}
+
+# A run's verdict in a table cell: its kinds on one line, the whole sentence folded under them
+# (report.json keeps it whole).
+html_verdict <- function(verdict) {
+  kinds <- unique(verdict$kinds)
+  head <- if (length(kinds) > 1) sprintf("%s; also %s", kinds[1], paste(kinds[-1], collapse = ", ")) else verdict$kind
+  as.character(htmltools::tags$details(class = "verdict", htmltools::tags$summary(head), verdict$sentence))
 }
 
 # A figure (table or image) the verdict disqualifies: greyed, with the reason above it.
