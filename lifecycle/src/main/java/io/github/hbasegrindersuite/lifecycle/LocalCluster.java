@@ -175,8 +175,8 @@ final class LocalCluster {
 
   /**
    * hbase-site.xml overrides of a cluster (none for the standalone). The master waits for all N
-   * region servers before it assigns anything, so a table made right after the start has its
-   * regions spread over every server.
+   * region servers before it assigns anything (and goes on as soon as they are in), so a table
+   * made right after the start has its regions spread over every server.
    */
   Map<String, String> site() {
     final Map<String, String> site = new LinkedHashMap<>();
@@ -187,6 +187,8 @@ final class LocalCluster {
     site.put("zookeeper.session.timeout", String.valueOf(ZK_SESSION_TIMEOUT_MS));
     site.put("hbase.zookeeper.property.tickTime", String.valueOf(ZK_TICK_MS));
     site.put("hbase.master.wait.on.regionservers.mintostart", String.valueOf(regionServers));
+    // and no longer: without a maximum it waits another 4.5 s (…regionservers.timeout) for more
+    site.put("hbase.master.wait.on.regionservers.maxtostart", String.valueOf(regionServers));
     return site;
   }
 

@@ -127,6 +127,7 @@ class LocalClusterTest {
     assertEquals("6000", site.get("zookeeper.session.timeout"));
     assertEquals("1000", site.get("hbase.zookeeper.property.tickTime"));
     assertEquals("2", site.get("hbase.master.wait.on.regionservers.mintostart"));
+    assertEquals("2", site.get("hbase.master.wait.on.regionservers.maxtostart"));
     assertEquals("${hbase.local.port.regionserver}", site.get("hbase.regionserver.port"));
     // ZooKeeper accepts sessions of 2 to 20 ticks
     assertTrue(LocalCluster.ZK_SESSION_TIMEOUT_MS >= 2 * LocalCluster.ZK_TICK_MS
