@@ -376,14 +376,18 @@ stop_cluster() {
   fi
   info "stopping the HBase cluster ($(paste -sd, <<< "$running" | sed 's/,/, /g')): flushing and shutting it down"
   master=$(pid_of_ours "$MASTER_PID_FILE" "$OUR_MARK")
+  # Without a master nothing tells the region servers to stop: SIGTERM at once (their shutdown
+  # hook closes their regions).
   if [[ -n $master ]]; then
-    timeout 60 "${BASH_SOURCE[0]}" shutdown-request > "$LOGS/stop.out" 2>&1 < /dev/null \
-      || info "  shutdown request failed or timed out; falling back to SIGTERM"
+    if timeout 60 "${BASH_SOURCE[0]}" shutdown-request > "$LOGS/stop.out" 2>&1 < /dev/null; then
+      # Until every server but ZooKeeper has gone (or 60 s from the start of the stop).
+      while running_servers | awk '$1 != "zookeeper" { n++ } END { exit n == 0 }' && ((SECONDS - started < 60)); do
+        sleep 0.5
+      done
+    else
+      info "  shutdown request failed or timed out; falling back to SIGTERM"
+    fi
   fi
-  # Until every server but ZooKeeper has gone (or 60 s).
-  while grep -qv '^zookeeper ' <<< "$(running_servers)" && ((SECONDS - started < 60)); do
-    sleep 0.5
-  done
   stop_servers 20
   rm -f "$LAYOUT_FILE"
   info "HBase cluster stopped ($((SECONDS - started))s)"
