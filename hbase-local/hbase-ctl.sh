@@ -210,7 +210,7 @@ running_servers() {
 }
 
 cmd_start() {
-  local n=${1:-1}
+  local n=$1
   require_setup
   cluster_layout "$n"
   local wanted_mode=$CLUSTER_MODE wanted_n=$CLUSTER_REGIONSERVERS wanted_text=$LAYOUT_TEXT running
