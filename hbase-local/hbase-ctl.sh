@@ -374,8 +374,9 @@ stop_cluster() {
     info "HBase is not running"
     return 0
   fi
-  info "stopping the HBase cluster ($(paste -sd, <<< "$running" | sed 's/,/, /g')): flushing and shutting it down"
   master=$(pid_of_ours "$MASTER_PID_FILE" "$OUR_MARK")
+  info "stopping the HBase cluster ($(paste -sd, <<< "$running" | sed 's/,/, /g')): $([[ -n $master ]] \
+    && echo "flushing and shutting it down" || echo "no master to shut it down, SIGTERM to each")"
   # Without a master nothing tells the region servers to stop: SIGTERM at once (their shutdown
   # hook closes their regions).
   if [[ -n $master ]]; then
