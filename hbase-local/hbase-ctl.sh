@@ -12,7 +12,8 @@
 #           local filesystem, conf written to HBASE_LOCAL_DIR/conf-cluster). Region server i listens on
 #           PORT_REGIONSERVER+i-1 and PORT_REGIONSERVER_INFO+i-1 (16020+i-1 and 16030+i-1 plus the
 #           offset). ZooKeeper sessions last 6 s: a dead region server is noticed within seconds. Ready
-#           when the master counts N live region servers. Clients find it through ZooKeeper as before.
+#           when the master counts N live region servers (HBASE_READY_TIMEOUT, 180 s for a cluster).
+#           Clients find it through ZooKeeper as before.
 #   stop    a clean shutdown (memstores flushed), then SIGTERM/SIGKILL by PID if needed; a cluster's
 #           region servers and ZooKeeper too, each bounded
 #   status  what runs, on which ports, since when, and for a cluster the live region servers as the
@@ -261,6 +262,9 @@ cluster_abort() {
 # the master has initialised and counts N live region servers (it waits for all N before assigning).
 start_cluster() {
   local running=$1 started=$SECONDS i name pid log next=5
+  # Four JVMs and more starting on the lab's one server CPU: a fresh 3-server cluster took 102 s
+  # here while other work kept the load average at 15.
+  local ready_timeout=${HBASE_READY_TIMEOUT:-180}
   local -a watch=()
   if [[ -n $running ]]; then
     while read -r name pid; do lab_join hbase "$pid"; done <<< "$running"
@@ -290,15 +294,15 @@ start_cluster() {
       wait_port_or_abort "$pid" "$PORT_ZK" ZooKeeper "$LOGS/$name.log" 30
     fi
   done
-  # Until the master has initialised: every server still alive, within HBASE_READY_TIMEOUT.
+  # Until the master has initialised: every server still alive, within ready_timeout.
   while ! grep -q 'Master has completed initialization' "$LOGS/master.log" 2> /dev/null; do
     for name in "${CLUSTER_NAMES[@]}"; do
       pid=$(pid_from_file "$PIDS/$name.pid")
       log=$LOGS/$name.log
       pid_alive "$pid" || cluster_abort "HBase $name exited during start-up: $(failure_reason "$log") (log: $log)"
     done
-    ((SECONDS - started < READY_TIMEOUT)) \
-      || cluster_abort "HBase master not ready after ${READY_TIMEOUT}s: $(failure_reason "$LOGS/master.log") (log: $LOGS/master.log)"
+    ((SECONDS - started < ready_timeout)) \
+      || cluster_abort "HBase master not ready after ${ready_timeout}s: $(failure_reason "$LOGS/master.log") (log: $LOGS/master.log)"
     if ((SECONDS - started >= next)); then
       progress "$started" "waiting for the HBase master to initialize with $CLUSTER_REGIONSERVERS region servers"
       next=$((next + 5))

@@ -3,7 +3,7 @@
 # data folder and port offset of its own (beside the private standalone HBase of the other tests),
 # both region servers live as the master counts them, rows written and read back by a client that
 # finds the cluster through ZooKeeper only (tests/e2e/ClusterRoundTrip.java), then stop: no process
-# left. About 60 s, most of it the JVMs starting. Sourced by libexec/suite-test. Entry point:
+# left. About 60 s on a quiet machine (80 s at a load average of 7), most of it the JVMs starting. Sourced by libexec/suite-test. Entry point:
 # run_cluster_tests.
 
 # The cluster's offset: 200 above the tests' own (the port-taken tests use +100).
@@ -20,7 +20,7 @@ run_cluster_tests() {
   local dir=$TEST_LOGS/hbase-cluster zk pids left started=$SECONDS
   # shellcheck disable=SC2016  # expanded by the inner bash, with the cluster's offset
   zk=$(SUITE_PORT_OFFSET=$CLUSTER_TEST_OFFSET bash -c 'source "$SUITE_ROOT/suite.d/common.sh"; echo "$PORT_ZK"')
-  cluster_suite cluster-start 150 hbase start --regionservers 2
+  cluster_suite cluster-start 240 hbase start --regionservers 2
   if ((RC != 0)); then
     fail "hbase cluster: start --regionservers 2 failed: $(tail -1 <<< "$OUT") (log: $TEST_LOGS/cluster-start.log)"
     cluster_suite cluster-stop 120 hbase stop
