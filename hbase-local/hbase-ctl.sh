@@ -37,7 +37,7 @@ PIDS=$HBASE_LOCAL_DIR/pids
 MASTER_PID_FILE=$PIDS/master.pid
 THRIFT_PID_FILE=$PIDS/thrift2.pid
 # What the last start laid out (lifecycle cluster): stop and status read it. None: the standalone.
-LAYOUT_FILE=$PIDS/layout.sh
+LAYOUT_FILE=$HBASE_LAYOUT_FILE
 # The conf the servers run with: the project's, or for a cluster the one lifecycle wrote from it.
 RUN_CONF=$HBASE_CONF
 

@@ -42,6 +42,8 @@ PORT_CONSOLE_METRICS=$((9098 + SUITE_PORT_OFFSET))   # a run's live Prometheus e
 
 # Where the embedded HBase keeps data, logs and PID files (git-ignored).
 HBASE_LOCAL_DIR=${HBASE_LOCAL_DIR:-$SUITE_ROOT/hbase-local/data}
+# What ./suite hbase start last laid out (lifecycle cluster: CLUSTER_* assignments; none: the standalone).
+HBASE_LAYOUT_FILE=$HBASE_LOCAL_DIR/pids/layout.sh
 
 SUITE_ME=${SUITE_ME:-suite}
 
