@@ -29,6 +29,8 @@ SUITE_PORT_OFFSET=$((10#$SUITE_PORT_OFFSET))
 PORT_ZK=$((2181 + SUITE_PORT_OFFSET))
 PORT_MASTER=$((16000 + SUITE_PORT_OFFSET))
 PORT_MASTER_INFO=$((16010 + SUITE_PORT_OFFSET))
+# The first region server; in a local cluster (./suite hbase start --regionservers N, N <= 8) region
+# server i has PORT_REGIONSERVER+i-1 and PORT_REGIONSERVER_INFO+i-1 (lifecycle's LocalCluster).
 PORT_REGIONSERVER=$((16020 + SUITE_PORT_OFFSET))
 PORT_REGIONSERVER_INFO=$((16030 + SUITE_PORT_OFFSET))
 PORT_THRIFT2=$((9091 + SUITE_PORT_OFFSET))
@@ -40,6 +42,8 @@ PORT_CONSOLE_METRICS=$((9098 + SUITE_PORT_OFFSET))   # a run's live Prometheus e
 
 # Where the embedded HBase keeps data, logs and PID files (git-ignored).
 HBASE_LOCAL_DIR=${HBASE_LOCAL_DIR:-$SUITE_ROOT/hbase-local/data}
+# What ./suite hbase start last laid out (lifecycle cluster: CLUSTER_* assignments; none: the standalone).
+HBASE_LAYOUT_FILE=$HBASE_LOCAL_DIR/pids/layout.sh
 
 SUITE_ME=${SUITE_ME:-suite}
 

@@ -125,6 +125,13 @@ lab_join_servers() {
   local pid
   pid=$(pid_of_ours "$HBASE_LOCAL_DIR/pids/master.pid" org.apache.hadoop.hbase.master.HMaster)
   [[ -z $pid ]] || lab_join hbase "$pid"
+  # a local cluster's ZooKeeper and region servers (./suite hbase start --regionservers N)
+  local file
+  for file in "$HBASE_LOCAL_DIR"/pids/zookeeper.pid "$HBASE_LOCAL_DIR"/pids/regionserver-*.pid; do
+    [[ -e $file ]] || continue
+    pid=$(pid_of_ours "$file" org.apache.hadoop.hbase.)
+    [[ -z $pid ]] || lab_join hbase "$pid"
+  done
   pid=$(pid_of_ours "$HBASE_LOCAL_DIR/pids/thrift2.pid" org.apache.hadoop.hbase.thrift2.ThriftServer)
   [[ -z $pid ]] || lab_join gateway "$pid"
   pid=$(pid_of_ours "$HBASE_LOCAL_DIR/pids/thrift-shim.pid" io.github.hbasegrindersuite.shim.ShimMain)

@@ -11,6 +11,7 @@ SV_READ_BACK=""     # server-conf.json of the configuration running now
 SV_RESTARTED=0      # 1 once the sweep restarted the HBase: the restore is due
 SV_WAS_RUNNING=0
 SV_ACTIVE=0         # 1 once sv_begin found server variants: sv_restore is due at the sweep's exit
+SV_REGIONSERVERS=1  # the region servers the HBase ran with (./suite hbase start --regionservers): kept by restarts
 
 # Before the first run (KEYS: the overridden keys, comma-separated): remember whether the HBase
 # runs, and read back its normal configuration.
@@ -19,6 +20,8 @@ sv_begin() {
   [[ -n $SV_KEYS ]] || return 0
   if "$SUITE_ROOT/suite" hbase status > /dev/null 2>&1; then
     SV_WAS_RUNNING=1
+    # shellcheck disable=SC2016  # expanded by the inner bash, which sources the layout alone
+    SV_REGIONSERVERS=$(bash -c 'source "$1" 2> /dev/null; echo "${CLUSTER_REGIONSERVERS:-1}"' _ "$HBASE_LAYOUT_FILE")
   else
     lifecycle sweep-record "$SWEEP_DIR" incomplete
     die "sweep.server.variants restart the embedded HBase, which is not running (SUITE_PORT_OFFSET=$SUITE_PORT_OFFSET): ./suite hbase start"
@@ -36,9 +39,9 @@ sv_restart() {
   "$SUITE_ROOT/suite" hbase stop 2>&1 | sed 's/^/    /' || rc=$?
   ((rc == 0)) || die "the embedded HBase did not stop for $why (exit $rc)"
   if [[ -n $conf ]]; then
-    HBASE_LOCAL_CONF=$conf "$SUITE_ROOT/suite" hbase start 2>&1 | sed 's/^/    /' || rc=$?
+    HBASE_LOCAL_CONF=$conf "$SUITE_ROOT/suite" hbase start --regionservers "$SV_REGIONSERVERS" 2>&1 | sed 's/^/    /' || rc=$?
   else
-    "$SUITE_ROOT/suite" hbase start 2>&1 | sed 's/^/    /' || rc=$?
+    "$SUITE_ROOT/suite" hbase start --regionservers "$SV_REGIONSERVERS" 2>&1 | sed 's/^/    /' || rc=$?
   fi
   ((rc == 0)) || die "the embedded HBase did not start for $why (its log: $HBASE_LOCAL_DIR/logs/master.log)"
   SV_CURRENT=$conf

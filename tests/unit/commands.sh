@@ -132,3 +132,24 @@ u_sweep_refuses_server_variants_it_cannot_apply() {
     fail "sweep server variants refused: rc $rc1/$rc2: $out1 | $out2 | runs: $(find "$dir/runs" -mindepth 1 -printf "%f ")"
   fi
 }
+
+# ./suite hbase start --regionservers N: a bad N is one line naming it and exit 2, before any JVM of
+# HBase starts (lifecycle's LocalCluster checks it) and before a PID file or log exists.
+u_hbase_regionservers_refused_before_anything_starts() {
+  local dir=$TEST_LOGS/regionservers-hbase n out rc bad=""
+  for n in 0 two 9 -1 2.5 ""; do
+    rc=0
+    out=$(HBASE_LOCAL_DIR=$dir timeout 60 "$SUITE_ROOT/suite" hbase start --regionservers "$n" 2>&1 < /dev/null) || rc=$?
+    if ((rc != 2)) || [[ $(wc -l <<< "$out") != 1 || $out != "suite hbase: --regionservers '$n'"* ]]; then
+      bad+="'$n'(rc $rc: $(head -2 <<< "$out" | tr '\n' ' ' | cut -c1-120)) "
+    fi
+  done
+  rc=0
+  out=$(HBASE_LOCAL_DIR=$dir timeout 60 "$SUITE_ROOT/suite" hbase start --regionservers 2>&1 < /dev/null) || rc=$?
+  ((rc == 2)) && [[ $out == "suite hbase: --regionservers needs a value (1 to 8)" ]] || bad+="missing value(rc $rc: $out) "
+  if [[ -z $bad && ! -e $dir ]]; then
+    pass "hbase start --regionservers: 0, two, 9, -1, 2.5, empty and a missing value are one line naming it, exit 2, nothing started"
+  else
+    fail "hbase start --regionservers: ${bad:-ok} $([[ -e $dir ]] && echo "(and $dir was made)")"
+  fi
+}

@@ -38,6 +38,11 @@ import java.util.Map;
  *                                                    or sweep is gone: "DIR TAB OWNER_PID" lines
  * lab --online LIST [--cpus SPEC] [--properties F] [--injectors-here yes|no]
  *                                                    the lab's CPU split as shell assignments (LabCpus)
+ * cluster --regionservers N --ports ZK,MASTER,MASTER_INFO,RS,RS_INFO --standalone-heap H [--regionserver-heap H]
+ *          --conf DIR --cluster-conf DIR              the embedded HBase's JVMs as shell assignments (LocalCluster);
+ *                                                    for N >= 2 writes the cluster's conf folder
+ * cluster-live --master URL [--regionserver NAME=URL]... [--wait N --timeout S [--watch NAME=PID]...]
+ *                                                    live region servers as the master counts them (ClusterLive)
  * resolve-properties --out FILE --port-offset N --script S --log-dir D --worker-classpath CP PROPERTIES
  *          [-- OVERRIDE_LINE...]                     a standalone run's exact properties
  * </pre>
@@ -95,6 +100,10 @@ public final class Main {
         return 0;
       case "lab":
         return lab(options(rest, List.of()));
+      case "cluster":
+        return cluster(options(rest, List.of()));
+      case "cluster-live":
+        return ClusterLive.main(rest);
       case "server-conf":
         return ServerConf.main(options(rest, List.of()));
       case "sweep-next":
@@ -214,6 +223,36 @@ public final class Main {
     } catch (IllegalArgumentException e) {
       throw new LifecycleException(e.getMessage());
     }
+  }
+
+  /**
+   * ./suite hbase start's processes (LocalCluster): --regionservers N checked first, so a bad N is
+   * refused before anything starts; for a cluster the conf folder --cluster-conf is (re)written from
+   * --conf. The base ports are suite.d/common.sh's, in the order of --ports.
+   */
+  private static int cluster(Map<String, String> options) throws LifecycleException {
+    final int n = LocalCluster.parseCount(required(options, LocalCluster.OPTION));
+    final String[] p = required(options, "--ports").split(",");
+    if (p.length != 5) {
+      throw new LifecycleException.Usage("--ports: ZK,MASTER,MASTER_INFO,RS,RS_INFO expected, got " + options.get("--ports"));
+    }
+    final int[] ports = new int[5];
+    for (int i = 0; i < 5; i++) {
+      try {
+        ports[i] = Integer.parseInt(p[i].trim());
+      } catch (NumberFormatException e) {
+        throw new LifecycleException.Usage("--ports: '" + p[i] + "' is not a port");
+      }
+    }
+    final LocalCluster cluster = LocalCluster.of(n, new LocalCluster.Ports(ports[0], ports[1], ports[2], ports[3], ports[4]),
+        required(options, "--standalone-heap"), options.get("--regionserver-heap"));
+    final Path conf = Path.of(required(options, "--conf"));
+    Path used = conf;
+    if (!cluster.standalone()) {
+      used = cluster.writeConf(conf, Path.of(required(options, "--cluster-conf")));
+    }
+    System.out.print(cluster.shell(used.toString()));
+    return 0;
   }
 
   private static int finalise(List<String> argv) throws LifecycleException {

@@ -155,28 +155,33 @@ final class ServerVariants {
    * overrides added before its closing tag (values XML-escaped).
    */
   static Path writeConf(Path normalConf, Variant variant, Path out) throws LifecycleException {
+    return writeConf(normalConf, "./suite sweep, server variant: " + variant.label, variant.site, out);
+  }
+
+  /** A conf folder: the normal one's files, hbase-site.xml with SITE added under a COMMENT. */
+  static Path writeConf(Path normalConf, String comment, Map<String, String> site, Path out) throws LifecycleException {
     try {
       Files.createDirectories(out);
       try (Stream<Path> files = Files.list(normalConf)) {
         for (Path f : (Iterable<Path>) files::iterator) {
           if (Files.isRegularFile(f) && !f.getFileName().toString().equals("hbase-site.xml")) {
-            Files.copy(f, out.resolve(f.getFileName()));
+            Files.copy(f, out.resolve(f.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
           }
         }
       }
-      final String site = read(normalConf.resolve("hbase-site.xml"));
-      final int end = site.lastIndexOf("</configuration>");
+      final String normal = read(normalConf.resolve("hbase-site.xml"));
+      final int end = normal.lastIndexOf("</configuration>");
       if (end < 0) {
         throw new LifecycleException(normalConf.resolve("hbase-site.xml") + " has no </configuration>");
       }
-      final StringBuilder added = new StringBuilder("  <!-- ./suite sweep, server variant: ").append(escape(variant.label).replace("--", "- -"))
+      final StringBuilder added = new StringBuilder("  <!-- ").append(escape(comment).replace("--", "- -"))
           .append(" -->\n");
-      variant.site.forEach((k, v) -> added.append("  <property><name>").append(escape(k)).append("</name><value>")
+      site.forEach((k, v) -> added.append("  <property><name>").append(escape(k)).append("</name><value>")
           .append(escape(v)).append("</value></property>\n"));
-      Files.writeString(out.resolve("hbase-site.xml"), site.substring(0, end) + added + site.substring(end), StandardCharsets.UTF_8);
+      Files.writeString(out.resolve("hbase-site.xml"), normal.substring(0, end) + added + normal.substring(end), StandardCharsets.UTF_8);
       return out;
     } catch (IOException e) {
-      throw new LifecycleException("cannot write the server variant's conf " + out + ": " + e.getMessage());
+      throw new LifecycleException("cannot write the conf folder " + out + ": " + e.getMessage());
     }
   }
 

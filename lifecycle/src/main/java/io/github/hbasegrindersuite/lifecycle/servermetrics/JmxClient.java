@@ -13,17 +13,17 @@ import java.nio.charset.StandardCharsets;
  * java.net.http.HttpClient: no selector thread, keep-alive reuse, and nothing to start, which is
  * what a sampler sharing two cores with HBase wants.
  */
-final class JmxClient {
+public final class JmxClient {
   private final int connectTimeoutMs;
   private final int readTimeoutMs;
 
-  JmxClient(int connectTimeoutMs, int readTimeoutMs) {
+  public JmxClient(int connectTimeoutMs, int readTimeoutMs) {
     this.connectTimeoutMs = connectTimeoutMs;
     this.readTimeoutMs = readTimeoutMs;
   }
 
   /** The body of a 200 answer; an IOException with a one-line reason otherwise. */
-  String get(URI uri) throws IOException {
+  public String get(URI uri) throws IOException {
     final HttpURLConnection c = (HttpURLConnection) uri.toURL().openConnection();
     c.setConnectTimeout(connectTimeoutMs);
     c.setReadTimeout(readTimeoutMs);
