@@ -258,6 +258,9 @@ public final class ShimBenchmark {
         out.println(line);
       }
     }
+    if (equalLoad && names.contains("direct")) {
+      printPerRoundDifferences(names);
+    }
     if (errorClasses.total() > 0) {
       out.println("errors by class: " + errorClasses.summary());
     }
@@ -270,6 +273,31 @@ public final class ShimBenchmark {
     }
     out.println(ok ? "targets met" : "TARGETS MISSED");
     return ok ? 0 : 1;
+  }
+
+  /**
+   * Equal load, round by round: each path's median minus the direct client's in the same round,
+   * from the intended start (as judged) and uncorrected. Shown beside the judged figure (the
+   * medians of all rounds' requests pooled), not judged: on a shared machine the per-round
+   * differences and their spread say how far a pooled difference can be trusted.
+   */
+  private void printPerRoundDifferences(List<String> names) {
+    out.println();
+    out.println("equal load, round by round: median - direct median of the same round (median of the rounds,"
+        + " nearest rank; range; not judged):");
+    for (String n : names) {
+      if (n.equals("direct")) {
+        continue;
+      }
+      for (Operation op : OPS) {
+        Totals mine = paced.get(key(n, op));
+        Totals direct = paced.get(key("direct", op));
+        out.printf(Locale.ROOT, "%-4s %-16s intended %s%n", op.label(), n,
+            Totals.perRoundDifferences(mine.perRoundP50, direct.perRoundP50).describe());
+        out.printf(Locale.ROOT, "%-4s %-16s uncorrected %s%n", "", "",
+            Totals.perRoundDifferences(mine.perRoundUncorrectedP50, direct.perRoundUncorrectedP50).describe());
+      }
+    }
   }
 
   private static String verdict(boolean judged, boolean pass, String target) {
