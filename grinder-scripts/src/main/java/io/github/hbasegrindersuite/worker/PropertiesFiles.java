@@ -2,6 +2,7 @@ package io.github.hbasegrindersuite.worker;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,13 +23,7 @@ public final class PropertiesFiles {
 
   /** The file's keys and values; a malformed \\u escape is an IOException naming the file. */
   public static Properties read(Path file) throws IOException {
-    final Properties properties = new Properties();
-    try (InputStream in = Files.newInputStream(file)) {
-      properties.load(in);
-    } catch (IllegalArgumentException e) {
-      throw new IOException(file + ": " + e.getMessage(), e);
-    }
-    return properties;
+    return load(new Properties(), file);
   }
 
   /** Properties that also keep the order in which their keys first appear in the file (a scenario's points). */
@@ -51,7 +46,10 @@ public final class PropertiesFiles {
 
   /** The file read as {@link #read} reads it, with its keys' order. */
   public static InFileOrder readInOrder(Path file) throws IOException {
-    final InFileOrder properties = new InFileOrder();
+    return load(new InFileOrder(), file);
+  }
+
+  private static <P extends Properties> P load(P properties, Path file) throws IOException {
     try (InputStream in = Files.newInputStream(file)) {
       properties.load(in);
     } catch (IllegalArgumentException e) {
@@ -64,7 +62,7 @@ public final class PropertiesFiles {
   public static Properties parse(String text) throws IOException {
     final Properties properties = new Properties();
     try {
-      properties.load(new java.io.StringReader(text));
+      properties.load(new StringReader(text));
     } catch (IllegalArgumentException e) {
       throw new IOException(e.getMessage(), e);
     }
