@@ -18,7 +18,9 @@ start_server_metrics() {
   local -a servers
   [[ ${SUITE_SERVER_METRICS:-on} != off ]] || return 0
   if [[ $EMBEDDED_HBASE == true ]]; then
-    servers=(--server "master=127.0.0.1:$PORT_MASTER_INFO" --server "regionserver=127.0.0.1:$PORT_REGIONSERVER_INFO")
+    servers=(--server "master=127.0.0.1:$PORT_MASTER_INFO")
+    local port
+    for port in $(embedded_region_server_web_ports); do servers+=(--server "regionserver=127.0.0.1:$port"); done
   else
     servers=(--discover "$PLAN")
   fi
@@ -32,6 +34,24 @@ start_server_metrics() {
     --out "$dir/server-metrics.csv" --notes "$dir/server-metrics.json" --max-seconds "$max" "${servers[@]}") \
     > "$dir/server-metrics.out" 2>&1 < /dev/null &
   SERVER_METRICS_PID=$!
+}
+
+# The web ports of the embedded HBase's region servers: a local cluster's N from the layout that
+# `lifecycle cluster` gave it (the file exists while one runs), else the standalone's one.
+embedded_region_server_web_ports() {
+  (
+    CLUSTER_NAMES=() CLUSTER_PORTS=()
+    # shellcheck source=/dev/null  # written by lifecycle cluster: single-quoted assignments only
+    [[ ! -s $HBASE_LAYOUT_FILE ]] || source "$HBASE_LAYOUT_FILE"
+    local i ports found=0
+    for i in "${!CLUSTER_NAMES[@]}"; do
+      [[ ${CLUSTER_NAMES[i]} == regionserver-* ]] || continue
+      read -ra ports <<< "${CLUSTER_PORTS[i]}"  # "RPC web"
+      echo "${ports[1]}"
+      found=1
+    done
+    ((found)) || echo "$PORT_REGIONSERVER_INFO"
+  )
 }
 
 stop_server_metrics() {

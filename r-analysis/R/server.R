@@ -9,7 +9,7 @@ SERVER_METRICS_NOTES <- file.path("hbase", "server-metrics.json")
 SERVER_METRIC_COLUMNS <- c("rpc_queue_calls", "rpc_queue_bytes", "rpc_queue_time_mean_ms", "rpc_queue_time_p99_ms",
                            "rpc_process_time_mean_ms", "rpc_process_time_p99_ms", "handlers_active", "read_requests_per_s",
                            "write_requests_per_s", "memstore_mb", "flush_queue", "compaction_queue", "block_cache_hit_ratio",
-                           "store_files", "updates_blocked_ms_per_s", "blocked_requests_per_s", "gc_pause_ms_per_s")
+                           "store_files", "updates_blocked_ms_per_s", "blocked_requests_per_s", "gc_pause_ms_per_s", "regions")
 # A region server is server-bound when, in at least this fraction of the measured window's answered
 # seconds, every handler was busy and calls waited in the RPC queue.
 SERVER_BOUND_FRACTION <- 0.25
@@ -45,7 +45,7 @@ read_server_metrics <- function(run_dir) {
 server_window_stats <- function(rows, from_ms, to_ms) {
   servers <- unique(rows[, .(server, role, label)])
   during <- rows[time_ms >= from_ms & time_ms <= to_ms]
-  ok <- during[status == "ok"]
+  ok <- during[status == "ok"][order(time_ms)]
   stats <- ok[, .(
     answered = .N,
     handlers = suppressWarnings(max(handlers, na.rm = TRUE)),
@@ -61,7 +61,12 @@ server_window_stats <- function(rows, from_ms, to_ms) {
     requests_per_s = mean(read_requests_per_s + write_requests_per_s, na.rm = TRUE),
     # the master has no Server bean: empty, not 0
     blocked_ms = if (all(is.na(updates_blocked_ms_per_s))) NA_real_ else sum(updates_blocked_ms_per_s, na.rm = TRUE),
-    gc_ms_per_s = mean(gc_pause_ms_per_s, na.rm = TRUE)
+    gc_ms_per_s = mean(gc_pause_ms_per_s, na.rm = TRUE),
+    # the regions it held at the window's first and last answered second (files before the column: NA)
+    regions_first = regions[!is.na(regions)][1],
+    regions_last = rev(c(NA_real_, regions[!is.na(regions)]))[1],
+    regions_min = suppressWarnings(min(regions, na.rm = TRUE)),
+    regions_max = suppressWarnings(max(regions, na.rm = TRUE))
   ), by = server]
   sampled <- during[, .(samples = .N, failure = status[status != "ok"][1]), by = server]
   first_failure <- rows[status != "ok", .(run_failure = status[1]), by = server]
@@ -122,6 +127,10 @@ server_finding <- function(sm, window) {
       rs[, detail := sprintf("%s, calls queued in %d of %d s; %s", handlers_text, queued, answered, times)]
       clauses <- sprintf("not handler-bound (%s)", paste(who(rs), collapse = "; "))
     }
+    moved <- rs[!is.na(regions_min) & regions_min != regions_max]
+    if (nrow(moved) > 0) {
+      clauses <- c(clauses, sprintf("regions moved: %s", paste(region_moves(moved), collapse = ", ")))
+    }
     blocked <- rs[!is.na(blocked_ms) & blocked_ms > 0]
     if (nrow(blocked) > 0) {
       clauses <- c(clauses, sprintf("updates blocked for %s (memstore over its limit)",
@@ -137,6 +146,14 @@ server_finding <- function(sm, window) {
   if (length(missing) > 0) clauses <- c(clauses, sprintf("no metrics from %s", paste(missing, collapse = "; ")))
   if (length(gaps) > 0) clauses <- c(clauses, paste(gaps, collapse = "; "))
   list(kind = kind, sentence = paste(clauses, collapse = "; "), stats = stats, missing = missing)
+}
+
+# "regionserver A 4 -> 0" per server whose region count changed (with its range when it went and came back).
+region_moves <- function(moved) {
+  range <- ifelse(moved$regions_min < pmin(moved$regions_first, moved$regions_last) |
+                    moved$regions_max > pmax(moved$regions_first, moved$regions_last),
+                  sprintf(" (%s to %s between)", fmt_int(moved$regions_min), fmt_int(moved$regions_max)), "")
+  sprintf("%s %s -> %s%s", moved$label, fmt_int(moved$regions_first), fmt_int(moved$regions_last), range)
 }
 
 # The check row ("can these numbers be trusted" table): information, not a judgement of the client's figures.
@@ -179,7 +196,8 @@ plot_server_metrics <- function(sm, seconds, window, finding = NULL) {
     panel(100 * m$block_cache_hit_ratio, "block cache hit %"),
     panel(m$store_files, "store files"),
     panel(m$updates_blocked_ms_per_s, "updates blocked (ms/s)"),
-    panel(m$gc_pause_ms_per_s, "GC pause (ms/s)")
+    panel(m$gc_pause_ms_per_s, "GC pause (ms/s)"),
+    panel(m$regions, "regions held")
   ))[!is.na(value)]
   throughput <- seconds[, .(label = "client: all injectors", second = second + 0.5, value = as.numeric(requests),
                             panel = "client throughput (req/s)", stat = "value")]
@@ -227,8 +245,9 @@ server_metrics_section <- function(a, plot) {
       `server req/s` = fmt_num(s$requests_per_s, 0),
       `blocked ms` = fmt_int(s$blocked_ms),
       `GC ms/s` = fmt_num(s$gc_ms_per_s, 1),
+      `regions first / last` = ifelse(is.na(s$regions_first), "", sprintf("%s / %s", fmt_int(s$regions_first), fmt_int(s$regions_last))),
       `no answer` = data.table::fcoalesce(s$failure, ifelse(s$answered == 0, s$run_failure, NA_character_), ""),
-      check.names = FALSE), left = c(1, 12), nowrap = 1)
+      check.names = FALSE), left = c(1, 13), nowrap = 1)
   }
   tagList(
     html_p(paste0("HBase: ", f$sentence, "."), class = if (f$kind == "server-bound" || length(f$missing) > 0) "why" else NULL),

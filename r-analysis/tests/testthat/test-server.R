@@ -7,14 +7,15 @@ T0 <- 1763712000000
 SERVER_CSV_HEADER <- c("time_ms", "server", "role", "status", "handlers", SERVER_METRIC_COLUMNS)
 
 # One row per second k = 0..14 at t0 + 500 + 1000 k for the region server; the master never answers.
-write_server_csv <- function(dir, active, queue, queue_p99 = rep(3, 15), blocked = rep(0, 15), gc = rep(0, 15), master = TRUE) {
+write_server_csv <- function(dir, active, queue, queue_p99 = rep(3, 15), blocked = rep(0, 15), gc = rep(0, 15), master = TRUE,
+                             regions = rep(4, 15)) {
   n <- length(active)
   rs <- data.table(time_ms = T0 + 500 + 1000 * (seq_len(n) - 1), server = "127.0.0.1:16030", role = "regionserver", status = "ok",
                    handlers = 30, rpc_queue_calls = queue, rpc_queue_bytes = 100 * queue, rpc_queue_time_mean_ms = 1,
                    rpc_queue_time_p99_ms = queue_p99, rpc_process_time_mean_ms = 2, rpc_process_time_p99_ms = 9,
                    handlers_active = active, read_requests_per_s = 4000, write_requests_per_s = 1000, memstore_mb = 12.5,
                    flush_queue = 0, compaction_queue = 0, block_cache_hit_ratio = 0.99, store_files = 8,
-                   updates_blocked_ms_per_s = blocked, blocked_requests_per_s = 0, gc_pause_ms_per_s = gc)
+                   updates_blocked_ms_per_s = blocked, blocked_requests_per_s = 0, gc_pause_ms_per_s = gc, regions = regions)
   out <- if (master) {
     m <- data.table(time_ms = rs$time_ms + 3, server = "127.0.0.1:16010", role = "master",
                     status = "no answer: ConnectException: Connection refused")
@@ -134,4 +135,40 @@ test_that("a cluster whose servers could not be found: the notes' reason is the 
   expect_equal(a$facts$server$kind, "no metrics")
   expect_match(a$verdict$sentence, "; HBase: no server metrics \\(discovery failed, no server sampled: Connection refused\\)$")
   expect_match(html_string(server_metrics_section(a, NULL)), "HBase: no server metrics (discovery failed", fixed = TRUE)
+})
+
+test_that("a local cluster: each region server is its own row, and regions that moved are named with their counts", {
+  dir <- tempfile("cluster-")
+  write_closed_loop_run(dir, threads = 10, latency_ms = rep(2, 15))
+  # two region servers with 4 regions each; the first is killed after its 7th answer (k = 0..6), and
+  # the second holds its 4 regions from k = 9 on; a third lost 2 regions and got them back
+  first <- write_server_csv(dir, active = rep(3, 15), queue = rep(0, 15), master = FALSE)
+  second <- copy(first)[, `:=`(server = "127.0.0.1:16031", regions = c(rep(4, 9), rep(8, 6)))]
+  third <- copy(first)[, `:=`(server = "127.0.0.1:16032", regions = c(4, 4, 3, 2, 2, 3, 4, rep(4, 8)))]
+  first[8:15, `:=`(status = "no answer: ConnectException: Connection refused", handlers_active = NA, rpc_queue_calls = NA, regions = NA)]
+  rows <- rbind(first, second, third)
+  fwrite(rows[order(time_ms, server), SERVER_CSV_HEADER, with = FALSE], file.path(dir, "hbase", "server-metrics.csv"))
+  a <- analyse_run(run_target(dir))
+  f <- a$facts$server
+  stats <- f$stats[order(server)]
+  expect_equal(stats$label, c("regionserver 127.0.0.1:16030", "regionserver 127.0.0.1:16031", "regionserver 127.0.0.1:16032"))
+  expect_equal(stats$answered, c(7L, 15L, 15L))
+  expect_equal(stats$regions_first, c(4, 4, 4))
+  expect_equal(stats$regions_last, c(4, 8, 4))
+  expect_equal(stats$regions_min, c(4, 4, 2))
+  expect_match(f$sentence, paste0("; regions moved: regionserver 127.0.0.1:16031 4 -> 8, ",
+                                  "regionserver 127.0.0.1:16032 4 -> 4 \\(2 to 4 between\\); "))
+  expect_match(f$sentence, "regionserver 127.0.0.1:16030 answered 7 of 15 samples$")
+  html <- html_string(server_metrics_section(a, NULL))
+  expect_match(html, "<td>4 / 8</td>", fixed = TRUE)
+})
+
+test_that("a server-metrics.csv from before the regions column: no regions, no clause", {
+  dir <- tempfile("old-csv-")
+  write_closed_loop_run(dir, threads = 10, latency_ms = rep(2, 15))
+  rows <- write_server_csv(dir, active = rep(3, 15), queue = rep(0, 15), master = FALSE)
+  fwrite(rows[, setdiff(SERVER_CSV_HEADER, "regions"), with = FALSE], file.path(dir, "hbase", "server-metrics.csv"))
+  f <- analyse_run(run_target(dir))$facts$server
+  expect_true(is.na(f$stats$regions_first))
+  expect_false(grepl("regions moved", f$sentence, fixed = TRUE))
 })

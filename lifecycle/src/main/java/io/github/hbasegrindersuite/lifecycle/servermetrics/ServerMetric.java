@@ -58,7 +58,9 @@ enum ServerMetric {
   STORE_FILES("store_files", "files", Bean.SERVER, "storeFileCount"),
   UPDATES_BLOCKED_MS_PER_S("updates_blocked_ms_per_s", "ms/s", Bean.SERVER, "updatesBlockedTime (delta / s)", "updatesBlockedTime"),
   BLOCKED_REQUESTS_PER_S("blocked_requests_per_s", "requests/s", Bean.SERVER, "blockedRequestCount (delta / s)", "blockedRequestCount"),
-  GC_PAUSE_MS_PER_S("gc_pause_ms_per_s", "ms/s", Bean.JVM, "GcTimeMillis (delta / s), all collectors of the JVM", "GcTimeMillis");
+  GC_PAUSE_MS_PER_S("gc_pause_ms_per_s", "ms/s", Bean.JVM, "GcTimeMillis (delta / s), all collectors of the JVM", "GcTimeMillis"),
+  // last, so that the columns before it keep their places: a region moved or a server died shows here
+  REGIONS("regions", "regions", Bean.SERVER, "regionCount");
 
   final String column;
   final String unit;

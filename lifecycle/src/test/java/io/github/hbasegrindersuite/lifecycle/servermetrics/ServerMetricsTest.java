@@ -124,6 +124,7 @@ class ServerMetricsTest {
     assertEquals("99", first.get("rpc_process_time_p99_ms"));
     assertEquals("2.88", first.get("memstore_mb"));            // 3020198 / 2^20 = 2.8803
     assertEquals("12", first.get("store_files"));
+    assertEquals("10", first.get("regions"));                  // regionCount of the captured answer
     final Map<String, String> second = rows.get(1);
     assertEquals("914.912", second.get("read_requests_per_s"));  // (7791 - 6748) / 1.140 s
     assertEquals("407.895", second.get("write_requests_per_s")); // (3405 - 2940) / 1.140 s
