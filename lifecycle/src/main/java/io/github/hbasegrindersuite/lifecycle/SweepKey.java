@@ -30,9 +30,10 @@ enum SweepKey {
   TINY_VARIANTS("sweep.tiny.variants", "what a tiny sweep runs of sweep.variants: their numbers (1,3) or variants of its own"),
   TINY_THREADS("sweep.tiny.threads", "the thread counts a tiny sweep runs instead of scaling sweep.threads down: 4"),
   WARMUP("sweep.warmup", "auto (default; off at --scale tiny), off, or S: before the first run of each\n"
-      + "workload (its arguments but the thread count; again after HBase restarts) a\n"
-      + "warm-up in the sweep's injector session, stopped once the servers' JIT is\n"
-      + "quiet, at most S (auto: 60) seconds; sweep.json lists them"),
+      + "target (its arguments but the thread count and the mix; again after HBase\n"
+      + "restarts) a warm-up running every operation of those runs, in the sweep's\n"
+      + "injector session, stopped once the servers' JIT is quiet, at most S (auto: 60)\n"
+      + "seconds; sweep.json lists them"),
   VARY("sweep.vary.KEY", "any property, its values |-separated");
 
   /** The prefix of {@link #VARY}: sweep.vary.hbaseload.value.size and the like. */

@@ -85,6 +85,8 @@ public final class SweepPlanner {
    * before measuring it: auto at the default scale, off at tiny (a functional check).
    */
   final int warmupSeconds;
+  /** Each point's settings as its workers will read them (checked before the first run), in point order. */
+  private final List<Settings> pointSettings = new ArrayList<>();
 
   SweepPlanner(Path scenario, Path defaultProperties, Overrides overrides) throws LifecycleException {
     this.scenario = scenario.toAbsolutePath().normalize();
@@ -239,6 +241,7 @@ public final class SweepPlanner {
    * a bad value in the last point (1001 families, a wide row above its bound) fails the plan, before the first run.
    */
   private void checkPoints() throws LifecycleException {
+    pointSettings.clear();
     for (int i = 0; i < points.size(); i++) {
       final Map<String, String> settings = new LinkedHashMap<>();
       base.forEach((k, v) -> {
@@ -252,7 +255,7 @@ public final class SweepPlanner {
         }
       });
       try {
-        Settings.load(settings);
+        pointSettings.add(Settings.load(settings));
       } catch (io.github.hbasegrindersuite.worker.SettingsException e) {
         throw new LifecycleException(this.scenario.getFileName() + ": point " + (i + 1) + " (" + points.get(i).label + "): " + e.getMessage());
       }
@@ -359,19 +362,58 @@ public final class SweepPlanner {
   }
 
   /**
-   * What a warm-up warms: the code paths of a point, its arguments but the thread count (the same
-   * client and server code runs at every concurrency), and the server variant it runs on.
+   * What a warm-up warms: the code paths of a point, its arguments but the thread count and the
+   * operation mix, and the server variant it runs on. The same client and server code runs at every
+   * concurrency, and one warm-up that runs every operation of those points warms each of them
+   * (warmupArgs), so a sweep of get, put and a mix against two targets warms twice, not six times.
    */
   static String warmupKey(Point point) {
-    final List<String> args = new ArrayList<>();
-    for (int i = 0; i < point.args.size(); i++) {
-      if (point.args.get(i).equals("--threads") && i + 1 < point.args.size()) {
+    return String.join(" ", argsWithout(point.args, "--threads", OPERATIONS_SET)) + (point.server == null ? "" : " server=" + point.server.label);
+  }
+
+  private static final String OPERATIONS_SET = "hbaseload.operations=";
+
+  /** ARGS without the option OPTION (null: none) and its value, nor a --set whose value starts with SET_PREFIX. */
+  private static List<String> argsWithout(List<String> args, String option, String setPrefix) {
+    final List<String> out = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      final boolean next = i + 1 < args.size();
+      if (next && (args.get(i).equals(option) || args.get(i).equals("--set") && args.get(i + 1).startsWith(setPrefix))) {
         i++;
         continue;
       }
-      args.add(point.args.get(i));
+      out.add(args.get(i));
     }
-    return String.join(" ", args) + (point.server == null ? "" : " server=" + point.server.label);
+    return out;
+  }
+
+  /**
+   * The warm-up of point INDEX's key: that point's arguments with an even mix of every operation
+   * that the points of its key run, in the order they first appear (get:100 and put:100 and
+   * get:70,put:30 give get:50,put:50).
+   */
+  List<String> warmupArgs(int index) {
+    final String key = warmupKey(points.get(index));
+    final java.util.Set<io.github.hbasegrindersuite.worker.Operation> operations = new java.util.LinkedHashSet<>();
+    for (int i = 0; i < points.size(); i++) {
+      if (warmupKey(points.get(i)).equals(key)) {
+        operations.addAll(pointSettings.get(i).mix().keySet());
+      }
+    }
+    final List<String> args = argsWithout(points.get(index).args, null, OPERATIONS_SET);
+    args.add("--set");
+    args.add(OPERATIONS_SET + evenMix(new ArrayList<>(operations)));
+    return args;
+  }
+
+  /** "get:50,put:50": whole percentages summing to 100, the first ones one higher when 100 does not divide. */
+  static String evenMix(List<io.github.hbasegrindersuite.worker.Operation> operations) {
+    final StringBuilder out = new StringBuilder();
+    for (int i = 0; i < operations.size(); i++) {
+      final int share = 100 / operations.size() + (i < 100 % operations.size() ? 1 : 0);
+      out.append(i == 0 ? "" : ",").append(operations.get(i).label()).append(':').append(share);
+    }
+    return out.toString();
   }
 
   void print(PrintStream out) {
@@ -379,7 +421,7 @@ public final class SweepPlanner {
     out.printf("sweep %s at scale %s: %d run(s), %s, %s rows, %s%s%n", name, scale.text, points.size(),
         work.equals(FixedWork.ROWS) ? "a fixed amount of work each (one request per row, over its threads; at most " + length + ")" : length + " each",
         base.getOrDefault("hbaseload.rows", "?"), String.join(" ", common),
-        warmupSeconds > 0 ? "; each workload warmed first (at most " + warmupSeconds + " s)" : "");
+        warmupSeconds > 0 ? "; each target warmed first with every operation of its runs (at most " + warmupSeconds + " s)" : "");
     for (int i = 0; i < points.size(); i++) {
       out.printf("  %d. %s%n", i + 1, points.get(i).label.isEmpty() ? "the scenario as it is" : points.get(i).label);
     }
@@ -424,6 +466,7 @@ public final class SweepPlanner {
       row.put("args", point.args);
       row.put("server_variant", point.server == null ? null : serverJson(dir, point.server));
       row.put("warmup_key", warmupKey(point));
+      row.put("warmup_args", warmupArgs(i));
       // the table the point runs on: the sweep skips the runs of a table whose preparation timed out or crashed
       row.put("table", point.sets.getOrDefault("hbaseload.table", base.getOrDefault("hbaseload.table", "hbaseload")).trim());
       final boolean prepared = prepare.equals("each") || prepare.equals("once") && i == 0;

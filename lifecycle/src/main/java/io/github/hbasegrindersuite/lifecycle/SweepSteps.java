@@ -315,16 +315,19 @@ final class SweepSteps {
       if (state.stage == Stage.WARMUP) {
         if (warmupMaxSeconds > 0 && !state.warmed.contains(Json.text(point, "warmup_key"))) {
           next.step = Step.WARMUP;
-          runArgs(point, next.runArgs);
+          // a plan from before warmup_args warms with the point's own arguments
+          final String args = point.has("warmup_args") ? "warmup_args" : "args";
+          runArgs(point, args, next.runArgs);
           next.runArgs.add("--warmup-only");
           next.runArgs.add(String.valueOf(warmupMaxSeconds));
-          next.messages.add(sweepId + ": warming up for " + of + " (" + label + "; at most " + warmupMaxSeconds + "s)");
+          next.messages.add(sweepId + ": warming up for " + of + " (" + label + "; " + warmupMix(point)
+              + "at most " + warmupMaxSeconds + "s)");
           return;
         }
         state.stage = Stage.RUN;
       }
       next.step = Step.RUN;
-      runArgs(point, next.runArgs);
+      runArgs(point, "args", next.runArgs);
       next.messages.add(sweepId + ": " + of + ": " + label + " (" + (nowMillis - state.startedMillis) / 1000 + "s into the sweep)");
       return;
     }
@@ -386,11 +389,26 @@ final class SweepSteps {
   }
 
   /** ./suite run's arguments for a point: the sweep's base properties and common arguments, the point's own. */
-  private void runArgs(JsonObject point, List<String> out) {
+  /** "with get:50,put:50; " when the warm-up's mix is not the point's own, else empty. */
+  private static String warmupMix(JsonObject point) {
+    if (!point.has("warmup_args") || point.get("warmup_args").equals(point.get("args"))) {
+      return "";
+    }
+    String mix = "";
+    for (com.google.gson.JsonElement a : point.getAsJsonArray("warmup_args")) {
+      if (a.getAsString().startsWith("hbaseload.operations=")) {
+        mix = a.getAsString().substring("hbaseload.operations=".length());
+      }
+    }
+    return mix.isEmpty() ? "" : "with " + mix + ", every operation of its target's runs; ";
+  }
+
+  /** The suite-run arguments of POINT: the base properties, the common arguments and the point's ARGS_KEY array. */
+  private void runArgs(JsonObject point, String argsKey, List<String> out) {
     out.add("--properties");
     out.add(Json.text(plan, "base_properties"));
     plan.getAsJsonArray("common_args").forEach(a -> out.add(a.getAsString()));
-    point.getAsJsonArray("args").forEach(a -> out.add(a.getAsString()));
+    point.getAsJsonArray(argsKey).forEach(a -> out.add(a.getAsString()));
     out.add("--sweep-id");
     out.add(sweepId);
     out.add("--sweep-point");

@@ -304,6 +304,24 @@ class SweepPlannerTest {
   }
 
   @Test
+  void eachTargetIsWarmedOnceWithEveryOperationOfItsRuns() throws Exception {
+    final SweepPlanner p = planner(new SweepPlanner.Overrides(), "sweep.threads = 8",
+        "sweep.operations = get:100 | put:100 | get:70,put:30 | scan:100",
+        "sweep.variants = hbaseload.target=direct | hbaseload.target=thrift");
+    final java.util.Map<String, java.util.List<String>> warmups = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < p.points.size(); i++) {
+      final java.util.List<String> args = p.warmupArgs(i);
+      final java.util.List<String> before = warmups.putIfAbsent(SweepPlanner.warmupKey(p.points.get(i)), args);
+      assertTrue(before == null || before.subList(2, before.size()).equals(args.subList(2, args.size())), "one warm-up per key: " + args);
+    }
+    assertEquals(2, warmups.size(), "direct and thrift: " + warmups.keySet());
+    for (java.util.List<String> args : warmups.values()) {
+      assertEquals("hbaseload.operations=get:34,put:33,scan:33", args.get(args.size() - 1), "an even mix summing to 100: " + args);
+    }
+    assertEquals("get:100", SweepPlanner.evenMix(java.util.List.of(io.github.hbasegrindersuite.worker.Operation.GET)));
+  }
+
+  @Test
   void eachWorkloadIsWarmedOnceWhateverItsThreadCount() throws Exception {
     final SweepPlanner p = planner(new SweepPlanner.Overrides(), "sweep.threads = 4,8", "sweep.operations = get:100 | put:100");
     assertEquals(60, p.warmupSeconds, "auto at the default scale");
@@ -311,7 +329,11 @@ class SweepPlannerTest {
     for (SweepPlanner.Point point : p.points) {
       keys.add(SweepPlanner.warmupKey(point));
     }
-    assertEquals(java.util.List.of("--set hbaseload.operations=get:100", "--set hbaseload.operations=put:100"), java.util.List.copyOf(keys));
+    assertEquals(java.util.List.of(""), java.util.List.copyOf(keys), "one warm-up for get and put alike");
+    for (int i = 0; i < p.points.size(); i++) {
+      assertEquals(java.util.List.of("--threads", i < 2 ? "4" : "8", "--set", "hbaseload.operations=get:50,put:50"), p.warmupArgs(i),
+          "point " + (i + 1) + ": its own threads, every operation of the sweep");
+    }
     final SweepPlanner.Overrides tiny = new SweepPlanner.Overrides();
     tiny.scale = "tiny";
     assertEquals(0, planner(tiny, "sweep.threads = 4").warmupSeconds, "off at tiny: a functional check");

@@ -144,6 +144,31 @@ class SweepStepsTest {
   }
 
   @Test
+  void aWarmupRunsThePlansWarmupArgumentsAndSaysItsMix() throws Exception {
+    final Map<String, Object> first = point(1, "t", "-", "direct", null);
+    first.put("warmup_args", List.of("--threads", "1", "--set", "hbaseload.operations=get:50,put:50"));
+    plan(30, false, List.of(first, point(2, "t", "-", "direct", null)));
+    final List<List<String>> warmups = new java.util.ArrayList<>();
+    final List<String> said = new java.util.ArrayList<>();
+    driveToEnd(7_000, n -> {
+      said.addAll(n.messages);
+      if (n.step == SweepSteps.Step.WARMUP) {
+        warmups.add(n.runArgs);
+      }
+      if (n.step == SweepSteps.Step.RUN) {
+        assertEquals(List.of("--threads", String.valueOf(n.point)), n.runArgs.subList(4, 6), "a run keeps its own arguments");
+        ran(n.point, "complete");
+      }
+      return null;
+    });
+    assertEquals(1, warmups.size(), "one warm-up for the key");
+    assertEquals(List.of("--properties", "/b/base.properties", "--duration", "5", "--threads", "1", "--set", "hbaseload.operations=get:50,put:50",
+        "--sweep-id", "sweep-1", "--sweep-point", "1", "--warmup-only", "30"), warmups.get(0));
+    assertTrue(said.contains("sweep-1: warming up for run 1 of 2 (point 1; with get:50,put:50, every operation of its target's runs; at most 30s)"),
+        String.join("\n", said));
+  }
+
+  @Test
   void aPreparationIsReusedAndAnUnmadeTableSkipsItsPoints() throws Exception {
     plan(0, false, List.of(point(1, "a", "k1", "w", null), point(2, "a", "k1", "w", null),
         point(3, "b", null, "w", null), point(4, "b", "k2", "w", null), point(5, "a", "k1", "w", null)));
