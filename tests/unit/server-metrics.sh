@@ -18,6 +18,7 @@ u_server_metrics_get_the_embedded_servers_at_the_offset_and_stop_by_pid() {
   (
     SUITE_PORT_OFFSET=500
     source "$SUITE_ROOT/suite.d/common.sh"
+    HBASE_LAYOUT_FILE=$run_dir/no-layout.sh  # a standalone: no local cluster's layout
     source "$SUITE_ROOT/suite.d/server-metrics.sh"
     SUITE_LAB_CGROUPS=none   # the sampler starts in its role (lab_exec); no lab made here
     source "$SUITE_ROOT/suite.d/lab.sh"
@@ -36,6 +37,36 @@ u_server_metrics_get_the_embedded_servers_at_the_offset_and_stop_by_pid() {
     pass "server metrics: the embedded master and region server at offset 500 (info ports 16510, 16530), stopped by PID"
   else
     fail "server metrics, embedded: args [$(tr '\n' ' ' < "$out" 2> /dev/null | cut -c1-300)] $(cat "$TEST_LOGS/server-metrics-unit.out")"
+  fi
+}
+
+# A local cluster (./suite hbase start --regionservers 3): each region server on the web port of
+# the layout lifecycle's LocalCluster gave it, beside the master.
+u_server_metrics_get_each_region_server_of_a_local_cluster() {
+  local out=$TEST_LOGS/server-metrics-cluster-args run_dir
+  run_dir=$(mktemp -d "$TEST_LOGS/run.XXXX")
+  (
+    SUITE_PORT_OFFSET=500
+    source "$SUITE_ROOT/suite.d/common.sh"
+    HBASE_LAYOUT_FILE=$run_dir/layout.sh
+    lifecycle cluster --regionservers 3 \
+      --ports "$PORT_ZK,$PORT_MASTER,$PORT_MASTER_INFO,$PORT_REGIONSERVER,$PORT_REGIONSERVER_INFO" \
+      --standalone-heap 4g --regionserver-heap "" --conf "$SUITE_ROOT/hbase-local/conf" --cluster-conf "$run_dir/conf-cluster" \
+      > "$HBASE_LAYOUT_FILE"
+    source "$SUITE_ROOT/suite.d/server-metrics.sh"
+    SUITE_LAB_CGROUPS=none
+    source "$SUITE_ROOT/suite.d/lab.sh"
+    JAVA=$(us_stub_java "$out") RUN_DIR=$run_dir PLAN=$run_dir/plan.json EMBEDDED_HBASE=true
+    start_server_metrics 90
+    for _ in $(seq 1 50); do [[ -s $out ]] && break; sleep 0.1; done
+    stop_server_metrics
+  ) > "$TEST_LOGS/server-metrics-cluster-unit.out" 2>&1
+  local servers
+  servers=$(grep -E '^(master|regionserver)=' "$out" 2> /dev/null | tr '\n' ' ')
+  if [[ $servers == "master=127.0.0.1:16510 regionserver=127.0.0.1:16530 regionserver=127.0.0.1:16531 regionserver=127.0.0.1:16532 " ]]; then
+    pass "server metrics: a local cluster's master and its 3 region servers (web ports 16530-16532 from its layout)"
+  else
+    fail "server metrics, local cluster: servers [$servers] $(head -c 300 "$TEST_LOGS/server-metrics-cluster-unit.out")"
   fi
 }
 
