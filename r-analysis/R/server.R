@@ -99,44 +99,9 @@ server_finding <- function(sm, window) {
   partial <- stats[answered > 0 & answered < samples]
   gaps <- if (nrow(partial) > 0) sprintf("%s answered %d of %d samples", partial$label, partial$answered, partial$samples) else character()
   rs <- stats[role == "regionserver" & answered > 0]
-  who <- function(r) sprintf("%s: %s", r$label, r$detail)
-  clauses <- character()
-  kind <- "no metrics"
-  if (nrow(rs) > 0) {
-    rs[, bound := all_busy_queued >= SERVER_BOUND_FRACTION * answered & all_busy_queued > 0]
-    rs[, queued_free := !bound & queued >= SERVER_QUEUED_FRACTION * answered & queued > 0]
-    rs[, handlers_text := ifelse(is.na(handlers), sprintf("up to %s handlers active (handler count unknown)", fmt_int(handlers_active_max)),
-                                 sprintf("up to %s of %s handlers active", fmt_int(handlers_active_max), fmt_int(handlers)))]
-    # HBase's call-time histograms are in whole ms: a sub-ms call counts as 0
-    rs[, times := sprintf("mean RPC queue time %s ms, processing %s ms (HBase's whole ms)", fmt_num(queue_time_mean_ms, 1),
-                          fmt_num(process_time_mean_ms, 1))]
-    if (any(rs$bound)) {
-      kind <- "server-bound"
-      b <- rs[bound == TRUE]
-      b[, detail := sprintf("all %s handlers busy with calls queued in %d of %d s, up to %s calls queued, queue time p99 up to %s ms",
-                            fmt_int(handlers), all_busy_queued, answered, fmt_int(queue_max), fmt_num(queue_time_p99_max_ms, 0))]
-      clauses <- sprintf("server-bound: the RPC call queue grew while all handlers were busy (%s)", paste(who(b), collapse = "; "))
-    } else if (any(rs$queued_free)) {
-      kind <- "queued"
-      q <- rs[queued_free == TRUE]
-      q[, detail := sprintf("calls queued in %d of %d s, up to %s, with %s; %s", queued, answered, fmt_int(queue_max), handlers_text, times)]
-      clauses <- sprintf("calls queued while handlers were free, so not for want of handlers: they wait on CPU, locks or I/O (%s)",
-                         paste(who(q), collapse = "; "))
-    } else {
-      kind <- "not handler-bound"
-      rs[, detail := sprintf("%s, calls queued in %d of %d s; %s", handlers_text, queued, answered, times)]
-      clauses <- sprintf("not handler-bound (%s)", paste(who(rs), collapse = "; "))
-    }
-    moved <- rs[!is.na(regions_min) & regions_min != regions_max]
-    if (nrow(moved) > 0) {
-      clauses <- c(clauses, sprintf("regions moved: %s", paste(region_moves(moved), collapse = ", ")))
-    }
-    blocked <- rs[!is.na(blocked_ms) & blocked_ms > 0]
-    if (nrow(blocked) > 0) {
-      clauses <- c(clauses, sprintf("updates blocked for %s (memstore over its limit)",
-                                    paste(sprintf("%s ms on %s", fmt_int(blocked$blocked_ms), blocked$label), collapse = ", ")))
-    }
-  }
+  found <- if (nrow(rs) > 0) region_server_clauses(rs) else list(kind = "no metrics", clauses = character())
+  kind <- found$kind
+  clauses <- found$clauses
   gc <- stats[answered > 0 & !is.na(gc_ms_per_s) & gc_ms_per_s >= SERVER_GC_MS_PER_S]
   if (nrow(gc) > 0) {
     # in the embedded HBase master and region server are one JVM: name its pauses once
@@ -146,6 +111,47 @@ server_finding <- function(sm, window) {
   if (length(missing) > 0) clauses <- c(clauses, sprintf("no metrics from %s", paste(missing, collapse = "; ")))
   if (length(gaps) > 0) clauses <- c(clauses, paste(gaps, collapse = "; "))
   list(kind = kind, sentence = paste(clauses, collapse = "; "), stats = stats, missing = missing)
+}
+
+# The region servers that answered (RS, rows of server_window_stats): the handler finding's kind
+# ("server-bound", "queued" or "not handler-bound") and its clauses, with moved regions and
+# blocked updates.
+region_server_clauses <- function(rs) {
+  who <- function(r) sprintf("%s: %s", r$label, r$detail)
+  rs[, bound := all_busy_queued >= SERVER_BOUND_FRACTION * answered & all_busy_queued > 0]
+  rs[, queued_free := !bound & queued >= SERVER_QUEUED_FRACTION * answered & queued > 0]
+  rs[, handlers_text := ifelse(is.na(handlers), sprintf("up to %s handlers active (handler count unknown)", fmt_int(handlers_active_max)),
+                               sprintf("up to %s of %s handlers active", fmt_int(handlers_active_max), fmt_int(handlers)))]
+  # HBase's call-time histograms are in whole ms: a sub-ms call counts as 0
+  rs[, times := sprintf("mean RPC queue time %s ms, processing %s ms (HBase's whole ms)", fmt_num(queue_time_mean_ms, 1),
+                        fmt_num(process_time_mean_ms, 1))]
+  if (any(rs$bound)) {
+    kind <- "server-bound"
+    b <- rs[bound == TRUE]
+    b[, detail := sprintf("all %s handlers busy with calls queued in %d of %d s, up to %s calls queued, queue time p99 up to %s ms",
+                          fmt_int(handlers), all_busy_queued, answered, fmt_int(queue_max), fmt_num(queue_time_p99_max_ms, 0))]
+    clauses <- sprintf("server-bound: the RPC call queue grew while all handlers were busy (%s)", paste(who(b), collapse = "; "))
+  } else if (any(rs$queued_free)) {
+    kind <- "queued"
+    q <- rs[queued_free == TRUE]
+    q[, detail := sprintf("calls queued in %d of %d s, up to %s, with %s; %s", queued, answered, fmt_int(queue_max), handlers_text, times)]
+    clauses <- sprintf("calls queued while handlers were free, so not for want of handlers: they wait on CPU, locks or I/O (%s)",
+                       paste(who(q), collapse = "; "))
+  } else {
+    kind <- "not handler-bound"
+    rs[, detail := sprintf("%s, calls queued in %d of %d s; %s", handlers_text, queued, answered, times)]
+    clauses <- sprintf("not handler-bound (%s)", paste(who(rs), collapse = "; "))
+  }
+  moved <- rs[!is.na(regions_min) & regions_min != regions_max]
+  if (nrow(moved) > 0) {
+    clauses <- c(clauses, sprintf("regions moved: %s", paste(region_moves(moved), collapse = ", ")))
+  }
+  blocked <- rs[!is.na(blocked_ms) & blocked_ms > 0]
+  if (nrow(blocked) > 0) {
+    clauses <- c(clauses, sprintf("updates blocked for %s (memstore over its limit)",
+                                  paste(sprintf("%s ms on %s", fmt_int(blocked$blocked_ms), blocked$label), collapse = ", ")))
+  }
+  list(kind = kind, clauses = clauses)
 }
 
 # "regionserver A 4 -> 0" per server whose region count changed (with its range when it went and came back).
