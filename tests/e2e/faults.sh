@@ -98,10 +98,12 @@ t_fault_worker_and_agent_killed() {
 # Stop HBase mid-run and start it again: failed calls end at the watchdog's deadline (timeout + 10%),
 # at most one in ten later and none past twice the timeout (a wait the interrupt cannot reach ends
 # at its own timeout), failures are counted by class, load resumes once HBase is back,
-# and the run ends degraded (non-zero) naming the failures and the silent seconds.
+# and the run ends degraded (non-zero) naming the failures and the silent seconds. 90 s of load:
+# the stop (a flush, about 20 s), the 5 s pause and the start (25-30 s) took 57 s of a 60-s run
+# with the e2e tests beside it, and left no load after the restart to see.
 t_fault_hbase_restart() {
   local run_dir rc=0 started=$SECONDS timeout_ms=2000
-  if ! ft_start_run hbase injectors/inj1/inj1-0-data.log 500 --properties "$RT_PROPS" --injectors 2 --threads 4 --duration 60 \
+  if ! ft_start_run hbase injectors/inj1/inj1-0-data.log 500 --properties "$RT_PROPS" --injectors 2 --threads 4 --duration 90 \
     --set hbaseload.timeout.ms=$timeout_ms; then
     fail "fault, HBase restarted: the run did not get going: $(tail -3 "$TEST_LOGS/fault-hbase.log")"
     return

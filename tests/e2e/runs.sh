@@ -21,9 +21,9 @@ rt_logged() {
   RT_SECONDS=$((SECONDS - started))
 }
 
-# The properties of the test runs: a small table, a 50/50 mix.
+# The properties of the test runs, written to FILE (then in RT_PROPS): a small table, a 50/50 mix.
 rt_properties() {
-  RT_PROPS=$TEST_LOGS/run-tests.properties
+  RT_PROPS=$1
   { e2e_worker_c1 < "$SUITE_ROOT/grinder.properties"
     printf 'hbaseload.table = e2erun\nhbaseload.rows = 2000\nhbaseload.regions = 4\nhbaseload.value.size = 100\n'
     printf 'hbaseload.operations = get:50,put:50\n'; } > "$RT_PROPS"
@@ -57,7 +57,7 @@ rt_console_counts() {
 }
 
 t_run_prepare() {
-  rt_properties
+  rt_properties "$TEST_LOGS/run-tests.properties"
   rt_logged run-prepare 240 "$RT_SUITE" prepare --properties "$RT_PROPS"
   if ((RT_RC == 0)); then
     pass "run tests: table e2erun prepared"
