@@ -35,10 +35,12 @@ PORT_REGIONSERVER=$((16020 + SUITE_PORT_OFFSET))
 PORT_REGIONSERVER_INFO=$((16030 + SUITE_PORT_OFFSET))
 PORT_THRIFT2=$((9091 + SUITE_PORT_OFFSET))
 PORT_THRIFT2_INFO=$((9096 + SUITE_PORT_OFFSET))
-PORT_SHIM=$((9092 + SUITE_PORT_OFFSET))
-PORT_SHIM_METRICS=$((9097 + SUITE_PORT_OFFSET))
+PORT_SHIM=${SHIM_PORT:-$((9092 + SUITE_PORT_OFFSET))}
+PORT_SHIM_METRICS=${SHIM_METRICS_PORT:-$((9097 + SUITE_PORT_OFFSET))}
 PORT_CONSOLE=$((6372 + SUITE_PORT_OFFSET))
 PORT_CONSOLE_METRICS=$((9098 + SUITE_PORT_OFFSET))   # a run's live Prometheus endpoint (./suite run --metrics-port)
+# What lifecycle maps a run's default ZooKeeper, gateway and shim ports onto (it adds no offset itself).
+EMBEDDED_PORTS="$PORT_ZK,$PORT_THRIFT2,$PORT_SHIM"
 
 # Where the embedded HBase keeps data, logs and PID files (git-ignored).
 HBASE_LOCAL_DIR=${HBASE_LOCAL_DIR:-$SUITE_ROOT/hbase-local/data}

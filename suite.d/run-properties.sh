@@ -7,7 +7,7 @@
 #   write_run_properties SOURCE TARGET LOG_DIR [OVERRIDE_LINE...]
 write_run_properties() {
   local source=$1 target=$2 log_dir=$3; shift 3
-  lifecycle resolve-properties --out "$target" --port-offset "$SUITE_PORT_OFFSET" \
+  lifecycle resolve-properties --out "$target" --embedded-ports "$EMBEDDED_PORTS" \
     --script "$SUITE_ROOT/grinder-scripts/hbase_load.py" --log-dir "$log_dir" --worker-classpath "$(worker_classpath)" \
     "$source" -- "$@" || die "cannot resolve the properties of $source"
 }

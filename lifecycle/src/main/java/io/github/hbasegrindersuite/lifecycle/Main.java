@@ -43,11 +43,11 @@ import java.util.Map;
  *                                                    for N >= 2 writes the cluster's conf folder
  * cluster-live --master URL [--regionserver NAME=URL]... [--wait N --timeout S [--watch NAME=PID]...]
  *                                                    live region servers as the master counts them (ClusterLive)
- * resolve-properties --out FILE --port-offset N --script S --log-dir D --worker-classpath CP PROPERTIES
+ * resolve-properties --out FILE --embedded-ports ZK,GATEWAY,SHIM --script S --log-dir D --worker-classpath CP PROPERTIES
  *          [-- OVERRIDE_LINE...]                     a standalone run's exact properties
  * </pre>
  *
- * MACHINE: --suite-root --runs-dir --java --port-offset --console-port --namespaces yes|no
+ * MACHINE: --suite-root --runs-dir --java --port-offset --embedded-ports ZK,GATEWAY,SHIM --console-port --namespaces yes|no
  * [--namespaces-refusal TEXT] --worker-classpath --grinder-classpath [--git-rev] [--git-dirty true|false]
  * [--owner-pid PID] [--online-cpus LIST] [--metrics-port-default PORT].
  * A refusal prints one line on stderr and exits 1; a misuse of this command line exits 2.
@@ -178,6 +178,7 @@ public final class Main {
     machine.runsDir = Path.of(required(options, "--runs-dir"));
     machine.java = required(options, "--java");
     machine.portOffset = Integer.parseInt(required(options, "--port-offset"));
+    machine.embeddedPorts = EmbeddedPorts.parse(required(options, "--embedded-ports"));
     machine.consolePort = Integer.parseInt(required(options, "--console-port"));
     machine.metricsPort = Integer.parseInt(options.getOrDefault("--metrics-port-default", "0"));
     machine.namespacesPermitted = "yes".equals(required(options, "--namespaces"));
@@ -368,7 +369,7 @@ public final class Main {
       }
       one.stringPropertyNames().forEach(k -> properties.setProperty(k, one.getProperty(k)));
     }
-    RunPlanner.embeddedPorts(properties, Integer.parseInt(required(options, "--port-offset")));
+    RunPlanner.embeddedPorts(properties, EmbeddedPorts.parse(required(options, "--embedded-ports")));
     PropertiesFile.write(Path.of(required(options, "--out")), List.of("The exact properties of this run: "
         + required(options, "") + ", this machine's script, log folder and classpath, the overrides and the embedded ports (./suite)."),
         PropertiesFile.sorted(properties));

@@ -31,9 +31,6 @@ public final class RunPlanner {
       "grinder.consolePort", "grinder.logDirectory", "grinder.jvm", "grinder.jvm.classpath", "grinder.threads", "grinder.script",
       "grinder.jvm.arguments");
 
-  private static final int DEFAULT_ZK_PORT = 2181;
-  private static final int DEFAULT_GATEWAY_PORT = 9091;
-  private static final int DEFAULT_SHIM_PORT = 9092;
 
   /** What the planner knows of this machine (bash probes it; Java only reads it). */
   public static final class Machine {
@@ -41,6 +38,8 @@ public final class RunPlanner {
     Path runsDir;
     String java;
     int portOffset;
+    /** The embedded stack's ZooKeeper, gateway and shim ports at this offset, as suite.d/common.sh computed them. */
+    EmbeddedPorts embeddedPorts;
     int consolePort;
     /** The live metrics endpoint's port at this offset, when the run does not name one (0: none). */
     int metricsPort;
@@ -122,7 +121,7 @@ public final class RunPlanner {
       overrides.put(set[0], set[1]);
     }
     overrides.forEach(properties::setProperty);
-    embeddedPorts(properties, machine.portOffset);
+    embeddedPorts(properties, machine.embeddedPorts);
     try {
       Settings.load(properties);
     } catch (SettingsException e) {
@@ -179,19 +178,20 @@ public final class RunPlanner {
   }
 
   /** The embedded stack's default ports follow SUITE_PORT_OFFSET; other ports and a real cluster are left alone. */
-  static void embeddedPorts(Properties p, int offset) {
+  static void embeddedPorts(Properties p, EmbeddedPorts ports) {
     final String site = p.getProperty("hbaseload.hbase.site", "").trim();
     final String zk = p.getProperty("hbaseload.zookeeper.port", "").trim();
-    if (site.isEmpty() && (zk.isEmpty() || zk.equals(String.valueOf(DEFAULT_ZK_PORT)))) {
-      p.setProperty("hbaseload.zookeeper.port", String.valueOf(DEFAULT_ZK_PORT + offset));
+    if (site.isEmpty() && (zk.isEmpty() || zk.equals(String.valueOf(EmbeddedPorts.DEFAULT_ZOOKEEPER)))) {
+      p.setProperty("hbaseload.zookeeper.port", String.valueOf(ports.zookeeper()));
     }
     final String thrift = p.getProperty("hbaseload.thrift.port", "").trim();
-    if (thrift.isEmpty() || thrift.equals(String.valueOf(DEFAULT_GATEWAY_PORT))) {
-      p.setProperty("hbaseload.thrift.port", String.valueOf(DEFAULT_GATEWAY_PORT + offset));
-    } else if (thrift.equals(String.valueOf(DEFAULT_SHIM_PORT))) {
-      p.setProperty("hbaseload.thrift.port", String.valueOf(DEFAULT_SHIM_PORT + offset));
+    if (thrift.isEmpty() || thrift.equals(String.valueOf(EmbeddedPorts.DEFAULT_GATEWAY))) {
+      p.setProperty("hbaseload.thrift.port", String.valueOf(ports.gateway()));
+    } else if (thrift.equals(String.valueOf(EmbeddedPorts.DEFAULT_SHIM))) {
+      p.setProperty("hbaseload.thrift.port", String.valueOf(ports.shim()));
     }
   }
+
 
   private void writeConsoleProperties(RunPlan plan) throws LifecycleException {
     final TreeMap<String, String> sent = PropertiesFile.sorted(plan.properties);

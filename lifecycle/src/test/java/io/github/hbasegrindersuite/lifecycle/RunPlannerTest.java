@@ -30,6 +30,7 @@ class RunPlannerTest {
     machine.runsDir = root.resolve("runs");
     machine.java = "/jdk/bin/java";
     machine.portOffset = 500;
+    machine.embeddedPorts = new EmbeddedPorts(2681, 9591, 9592);
     machine.consolePort = 6872;
     machine.metricsPort = 9598;
     machine.namespacesPermitted = true;
@@ -58,7 +59,7 @@ class RunPlannerTest {
     assertEquals("0", console.getProperty("grinder.runs"));
     assertEquals("2", console.getProperty("hbaseload.agents"));
     assertEquals("t1", console.getProperty("hbaseload.table"));
-    assertEquals("2681", console.getProperty("hbaseload.zookeeper.port"));   // the embedded ports follow the offset
+    assertEquals("2681", console.getProperty("hbaseload.zookeeper.port"));   // the embedded ports bash handed on
     assertEquals("9592", console.getProperty("hbaseload.thrift.port"));
     final Properties inj1 = PropertiesFile.read(plan.runDir.resolve("injectors/inj1/agent.properties"));
     assertEquals("3", inj1.getProperty("grinder.threads"));
