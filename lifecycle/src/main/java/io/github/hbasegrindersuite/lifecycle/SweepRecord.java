@@ -100,14 +100,28 @@ final class SweepRecord {
     return out;
   }
 
-  /** The planned load of the runs made (manifest.json's duration_s; a fixed-work run's is its bound). */
+  /**
+   * The load of the runs made: each run's planned duration (manifest.json's duration_s), or the time
+   * its load really took when that was shorter (a fixed-work run ends before its bound; the
+   * console's load_start_time to load_end_time, which also holds the workers' start, is longer for
+   * a timed run).
+   */
   private static double loadSeconds(Iterable<Path> runs) {
     double total = 0;
     for (Path run : runs) {
       try {
-        total += Json.integer(Json.read(run.resolve("manifest.json")), "duration_s", 0);
-      } catch (LifecycleException e) {
-        // a run without a manifest adds no load
+        final JsonObject manifest = Json.read(run.resolve("manifest.json"));
+        final double planned = Json.integer(manifest, "duration_s", 0);
+        final String start = Json.text(manifest, "load_start_time");
+        final String end = Json.text(manifest, "load_end_time");
+        double load = planned;
+        if (start != null && end != null) {
+          final double took = java.time.Duration.between(Instant.parse(start), Instant.parse(end)).toMillis() / 1000.0;
+          load = planned > 0 ? Math.min(planned, took) : took;
+        }
+        total += Math.max(0, load);
+      } catch (LifecycleException | java.time.format.DateTimeParseException e) {
+        // a run without a readable manifest adds no load
       }
     }
     return total;

@@ -168,6 +168,24 @@ class SweepStepsTest {
         String.join("\n", said));
   }
 
+  /** A fixed-work run ends before its bound: its load is the time it took, not the bound (a sweep of them showed 113% load). */
+  @Test
+  void theLoadOfARunIsItsBoundOrTheTimeItTookWhenShorter() throws Exception {
+    plan(0, false, List.of(point(1, "t", "-", "w", null), point(2, "t", "-", "w", null)));
+    final Drive d = driveToEnd(7_000, n -> {
+      if (n.step == SweepSteps.Step.RUN) {
+        ran(n.point, "complete");
+        final Path manifest = runs.resolve("run-" + (nextRun - 1)).resolve("manifest.json");
+        // run 1: 60 s bound, done in 26.5 s; run 2: 5 s bound, its load (with the workers' start) 11 s
+        Json.write(manifest, Map.of("status", "complete", "duration_s", n.point == 1 ? 60 : 5,
+            "load_start_time", "2026-11-27T04:34:35.576Z", "load_end_time", n.point == 1 ? "2026-11-27T04:35:02.076Z" : "2026-11-27T04:34:46.576Z"));
+      }
+      return null;
+    });
+    assertEquals(SweepSteps.Status.COMPLETE, d.last().status);
+    assertEquals(31.5, record().getAsJsonObject("time").get("load_s").getAsDouble(), "26.5 + 5");
+  }
+
   @Test
   void aPreparationIsReusedAndAnUnmadeTableSkipsItsPoints() throws Exception {
     plan(0, false, List.of(point(1, "a", "k1", "w", null), point(2, "a", "k1", "w", null),
