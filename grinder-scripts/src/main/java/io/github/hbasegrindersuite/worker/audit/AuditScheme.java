@@ -38,11 +38,12 @@ public final class AuditScheme {
   }
 
   /**
-   * A short tag for a run key (./suite run's runs/RUN_ID-START_MS, hbaseload.audit.run): 64 bits of
-   * its hash in base 36, so two runs' keys differ while each key stays short.
+   * A short tag for a run key (./suite run's RUN_ID-START_MS, hbaseload.audit.run): 40 bits of its
+   * hash in base 36 (at most 8 characters), so two runs' keys differ (two given runs share a tag with
+   * a chance of 1 in 10^12) while each key, stored with every cell, stays short.
    */
   public static String runTag(String runKey) {
-    return Long.toUnsignedString(mix(hash(runKey.getBytes(StandardCharsets.UTF_8))), 36);
+    return Long.toString(mix(hash(runKey.getBytes(StandardCharsets.UTF_8))) >>> 24, 36);
   }
 
   /** The key of a thread's {@code seq}-th audited put on row {@code row}. */
