@@ -120,6 +120,16 @@ class AuditSchemeTest {
     // odd sizes and none: the prefix of the longer value, so no byte is left unset
     assertArrayEquals(Arrays.copyOf(v1, 13), AuditScheme.value(k1, 13));
     assertEquals(0, AuditScheme.value(k1, 0).length);
+    // the definition, byte by byte: the PRNG seeded by the key's hash, each long's bytes lowest first
+    SplittableRandom random = new SplittableRandom(AuditScheme.mix(AuditScheme.hash(k1)));
+    byte[] expected = new byte[13];
+    for (int i = 0; i < 13; i += 8) {
+      long bits = random.nextLong();
+      for (int b = 0; b < 8 && i + b < 13; b++) {
+        expected[i + b] = (byte) (bits >>> (8 * b));
+      }
+    }
+    assertArrayEquals(expected, AuditScheme.value(k1, 13));
     assertTrue(AuditScheme.intact(k1, new byte[0], 0));
   }
 
