@@ -271,24 +271,33 @@ final class AuditVerifier {
       throw new LifecycleException(runDir.getFileName() + " was audited but holds no audit log (injectors/*/*"
           + AuditLog.FILE_SUFFIX + "): were its logs collected? (./suite collect)");
     }
+    // the logs' own counts first (a local read, 12 bytes a put): what was acknowledged is known even when the read-back is cut short
     long bytes = 0;
-    long expected = 0;
+    long logAcknowledged = 0;
+    long logFailed = 0;
+    long torn = 0;
     for (Path log : logs) {
-      try {
-        final long size = Files.size(log);
-        bytes += size;
-        expected += Math.max(0, size - headerBytes(log)) / AuditLog.RECORD_BYTES;
+      try (AuditLog.Reader reader = AuditLog.Reader.open(log)) {
+        bytes += Files.size(log);
+        while (reader.next()) {
+          if (reader.acknowledged) {
+            logAcknowledged++;
+          } else {
+            logFailed++;
+          }
+        }
+        torn += reader.tornBytes;
       } catch (IOException e) {
         throw new LifecycleException("cannot read " + log + ": " + e.getMessage());
       }
     }
+    final long expected = logAcknowledged + logFailed;
     final Shape shape = new Shape(settings);
     final long started = clock.getAsLong();
     final long deadline = started + options.timeoutSeconds * 1000L;
     out.printf("verify %s: reading back %,d audited puts of %d worker(s) from table %s (%d gets a batch, %d readers)%n",
         runDir.getFileName(), expected, logs.size(), settings.text(Settings.Key.TABLE), options.batch, options.threads);
     final Counts total = new Counts();
-    long torn = 0;
     String failure = null;
     final ExecutorService pool = Executors.newFixedThreadPool(options.threads, r -> {
       final Thread t = new Thread(r, "verify-reader");
@@ -329,7 +338,6 @@ final class AuditVerifier {
               }
             }
             if (!more) {
-              torn += reader.tornBytes;
               break;
             }
           }
@@ -344,12 +352,15 @@ final class AuditVerifier {
         }
       }
     } catch (ExecutionException e) {
-      failure = "HBase: " + Text.oneLine(String.valueOf(e.getCause() == null ? e : e.getCause().getMessage()));
+      failure = "HBase: " + brief(e.getCause() == null ? e : e.getCause());
     } finally {
       inFlight.forEach(f -> f.cancel(true));
       pool.shutdownNow();
     }
     total.unread = Math.max(0, expected - total.records);
+    total.records = expected;
+    total.acknowledged = logAcknowledged;
+    total.failed = logFailed;
     final double seconds = (clock.getAsLong() - started) / 1000.0;
     final long dataLogPuts = dataLogPuts(runDir);
     final Map<String, Object> doc = new LinkedHashMap<>();
@@ -412,7 +423,7 @@ final class AuditVerifier {
     if (seconds > 0 && c.records > 0) {
       s.append(String.format(" (%,.0f keys/s)", c.records / seconds));
     }
-    if (dataLogPuts >= 0 && dataLogPuts != c.acknowledged) {
+    if (dataLogPuts >= 0 && dataLogPuts != c.acknowledged && failure == null && c.unread == 0) {
       s.append(String.format("; the data logs count %,d successful puts, the audit logs %,d acknowledged (a worker stopped"
           + " before its audit log's last flush?)", dataLogPuts, c.acknowledged));
     }
@@ -422,18 +433,10 @@ final class AuditVerifier {
     return s.toString();
   }
 
-  private static long headerBytes(Path log) throws IOException {
-    try (java.io.InputStream in = Files.newInputStream(log)) {
-      long n = 0;
-      int c;
-      while ((c = in.read()) >= 0) {
-        n++;
-        if (c == '\n') {
-          return n;
-        }
-      }
-      return n;
-    }
+  /** An exception in one line of at most 300 characters: HBase's batch failures repeat one cause per key. */
+  static String brief(Throwable t) {
+    final String text = t.getClass().getSimpleName() + ": " + Text.oneLine(String.valueOf(t.getMessage()));
+    return text.length() <= 300 ? text : text.substring(0, 297) + "...";
   }
 
   /** Whole rows from HBase: the run's client configuration, each multi-get bounded by hbaseload.timeout.ms. */
