@@ -36,7 +36,10 @@ SCANS = WORKER.scans()
 GrinderReport.registerColumns(grinder.statistics, PACED, SCANS)
 # <host>-<n>.hlog beside Grinder's <host>-<n>-data.log; hbaseload.datalog=off leaves the hlog alone.
 # The folder as Grinder itself takes it for its logs: the key as written, relative to the working directory.
-WORKER.recordIntervals(File(grinder.properties.getProperty("grinder.logDirectory", ".")).toPath(), grinder.processName)
+LOG_DIRECTORY = File(grinder.properties.getProperty("grinder.logDirectory", ".")).toPath()
+WORKER.recordIntervals(LOG_DIRECTORY, grinder.processName)
+# hbaseload.audit=true: <host>-<n>.audit beside them, every put's outcome (nothing when off).
+WORKER.auditPuts(LOG_DIRECTORY, grinder.processName)
 GrinderDataLog.apply(WORKER.settings())
 RECORDED = record_operations(Test)
 LIVE_THREADS = AtomicInteger()

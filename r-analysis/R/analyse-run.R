@@ -129,9 +129,10 @@ run_checks <- function(run, timing, stats, setting, hlog) {
 judge_run <- function(run, timing, stats, setting, checks) {
   server_metrics <- read_server_metrics(run$run_dir)
   server <- server_finding(server_metrics, timing$window)
-  checks <- rbind(checks, check_server_metrics(server), check_cpu(setting$cpu_f))
+  audit <- read_audit(run$run_dir)
+  checks <- rbind(checks, check_server_metrics(server), check_cpu(setting$cpu_f), check_audit(audit))
   summary <- stats$summary
-  facts <- list(client = client_cost(stats$cycles, summary), trend = timing$trend, window = timing$window,
+  facts <- list(audit = audit, client = client_cost(stats$cycles, summary), trend = timing$trend, window = timing$window,
                 shared = setting$shared, cpu_pct = checks[check == "injector CPU", value], pacing = stats$pacing,
                 server = server, cpu = setting$cpu_f, throughput_rps = summary[test == "total", throughput_rps])
   list(server_metrics = server_metrics, checks = checks, facts = facts, verdict = run_verdict(checks, facts))

@@ -18,6 +18,11 @@ run_finding <- function(a) {
   text <- if (kind == "server-bound") {
     sprintf("%s (%s): HBase's capacity on %s, the client with CPU to spare.", what, a$target %if_absent% "direct",
             cpu_count_text(a$facts$cpu$server$cpus))
+  } else if (kind == "lost writes") {
+    lost <- audit_lost(a$facts$audit)
+    sprintf("Lost writes: %s of %s acknowledged puts (%s) did not survive. Measured %s (%s).", fmt_int(lost),
+            fmt_int(a$facts$audit$acknowledged), fmt_pct(lost / max(1, as.numeric(a$facts$audit$acknowledged)), 2), what,
+            a$target %if_absent% "direct")
   } else if (kind == "trustworthy") {
     sprintf("%s (%s): a trustworthy figure%s.", what, a$target %if_absent% "direct",
             if (isTRUE(a$facts$cpu$isolated)) ", neither side's CPUs saturated" else "")

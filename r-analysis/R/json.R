@@ -41,7 +41,7 @@ gate_results_json <- function(results) {
 run_json <- function(a, gate_results = NULL) {
   w <- a$window
   total <- a$summary[test == "total"]
-  list(
+  out <- list(
     run = a$run_id, label = a$label, dir = a$run_dir, target = a$target, sweep_id = a$sweep_id,
     status = if (is.null(a$manifest$status)) NA_character_ else as.character(a$manifest$status),
     workload = as.list(a$workload),
@@ -64,6 +64,8 @@ run_json <- function(a, gate_results = NULL) {
     gates = gate_results_json(gate_results),
     gates_met = if (is.null(gate_results)) NA else all(gate_results$met)
   )
+  if (!is.null(a$facts$audit)) out$audit <- audit_json(a$facts$audit)   # audited runs only: others' report.json is unchanged
+  out
 }
 
 report_json_document <- function(report, id, verdict, runs, slo = NA_character_, gates = NULL, exit_status = 0L,

@@ -10,6 +10,7 @@ render_run_report <- function(a, plots, gates = NULL) {
     gates_table(gates),
     run_meta(a),
     flag_banner(a$checks),
+    audit_section(a$facts$audit),
     run_results_html(a, why),
     run_latency_html(a, plots, why),
     tags$h2("Over time"),

@@ -15,6 +15,7 @@ DISQUALIFY_WHY <- NULL
 # What a flagged check says, as a clause of the sentence. facts: list(client, trend, window, shared, cpu_pct).
 verdict_clause <- function(kind, check, facts) {
   switch(kind,
+    "lost writes" = audit_clause(facts$audit),
     "incomplete run" = if (startsWith(check$result, "manifest.json unreadable")) {
       sprintf("whether the run completed is unknown (%s)", check$result)
     } else sprintf("the run did not end cleanly (manifest %s)", check$result),

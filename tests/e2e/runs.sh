@@ -358,10 +358,80 @@ EOF
   fi
 }
 
+# The acknowledged-write audit (issue 24 part 4): a short audited run verifies itself at its end
+# (0 lost, as many acknowledged puts as the data logs' successful puts, every one intact); then a
+# plain HBase client deletes 3 of its acknowledged rows (tests/e2e/AuditDelete.java) and
+# ./suite verify names exactly those 3 as lost, with exit 4. About 35 s: the run, two read-backs
+# and the delete's JVM.
+# TEXT with Java's digit grouping taken out of its numbers ("1,138" -> "1138").
+rt_plain_numbers() {
+  sed -E ':a; s/([0-9]),([0-9]{3})/\1\2/; ta' <<< "$1"
+}
+
+t_run_audit() {
+  rt_logged run-audit 240 "$RT_SUITE" run --properties "$RT_PROPS" --threads 4 --duration 5 --set hbaseload.audit=true
+  local dir audit acked ok_puts
+  dir=$(rt_run_dir); audit=$dir/audit.json
+  if ((RT_RC != 0)) || [[ ! -f $audit ]]; then
+    fail "audited run: rc $RT_RC, no audit.json: $(tail -3 <<< "$RT_OUT")"
+    return
+  fi
+  acked=$(grep -o '"acknowledged":[0-9]*' "$audit" | cut -d: -f2)
+  ok_puts=$(summarise_data_logs "$dir" | awk '$1 == "test" && $2 == 2 { print $3 - $4 }')
+  if rt_json_ok "$audit" && ((acked > 0)) && [[ $acked == "$ok_puts" ]] && grep -q '"complete":true' "$audit" \
+     && grep -q "\"intact\":$acked," "$audit" && grep -q '"lost":0,"corrupted":0,' "$audit" \
+     && grep -q "verify run-[0-9]*: $acked acknowledged puts: $acked intact, 0 lost, 0 corrupted" <<< "$(rt_plain_numbers "$RT_OUT")"; then
+    pass "audited run: verified at its end, $acked acknowledged puts = the data logs' successful puts, all intact, 0 lost"
+  else
+    fail "audited run: acknowledged $acked, data logs' successful puts ${ok_puts:-none}: $(head -c 500 "$audit")"
+    return
+  fi
+  local log
+  log=$(find "$dir/injectors" -name '*.audit' | head -1)
+  # shellcheck disable=SC2086  # BRIEF_JVM_OPTS is a list of words
+  run_logged audit-delete 90 "$JAVA" $BRIEF_JVM_OPTS --add-opens=java.base/java.nio=ALL-UNNAMED \
+    "-Dlog4j.configuration=file:$SUITE_ROOT/grinder-scripts/log4j-cli.properties" \
+    "-Dlogback.configurationFile=$SUITE_ROOT/grinder-scripts/logback-cli.xml" -cp "$(worker_classpath):$(grinder_classpath)" \
+    "$SUITE_ROOT/tests/e2e/AuditDelete.java" "$PORT_ZK" e2erun "$log" 3 5
+  local deleted
+  deleted=$(grep -E '^[0-9]+/' <<< "$OUT" | sort | paste -sd' ')
+  if ((RC != 0)) || [[ $(wc -w <<< "$deleted") -ne 3 ]]; then
+    fail "audited run: deleting 3 audited rows failed, rc $RC: $(tail -2 <<< "$OUT")"
+    return
+  fi
+  rt_logged verify-lost 120 "$RT_SUITE" verify "$dir"
+  local lost
+  lost=$(grep -o '"lost_keys":\[[^]]*\]' "$audit" | grep -o '"[0-9][^"]*"' | tr -d '"' | sort | paste -sd' ')
+  if ((RT_RC == 4)) && [[ $lost == "$deleted" ]] && grep -q '"lost":3,"corrupted":0,' "$audit" \
+     && grep -q "\"intact\":$((acked - 3))," "$audit" \
+     && grep -q "^suite verify: run-[0-9]*: acknowledged writes were lost or corrupted" <<< "$RT_OUT" \
+     && grep -q "ACKNOWLEDGED WRITES LOST: 3 lost and 0 corrupted of $acked acknowledged puts" <<< "$(rt_plain_numbers "$RT_OUT")"; then
+    pass "./suite verify: the 3 rows deleted behind its back are exactly the 3 lost acknowledged writes, exit 4"
+  else
+    fail "./suite verify after deleting [$deleted]: rc $RT_RC, lost [$lost]: $(tail -3 <<< "$RT_OUT")"
+  fi
+  local ok=1 plain
+  rt_logged verify-none 30 "$RT_SUITE" verify
+  ((RT_RC == 2)) && [[ $(wc -l <<< "$RT_OUT") -eq 1 ]] || ok=0
+  rt_logged verify-missing 30 "$RT_SUITE" verify run-does-not-exist
+  ((RT_RC == 1)) && [[ $(wc -l <<< "$RT_OUT") -eq 1 ]] && grep -q "run-does-not-exist: no such run" <<< "$RT_OUT" || ok=0
+  plain=$(grep -L '"hbaseload.audit":"true"' "$SUITE_RUNS_DIR"/run-*/plan.json 2> /dev/null | head -1 || true)
+  if [[ -n $plain ]]; then
+    rt_logged verify-unaudited 60 "$RT_SUITE" verify "$(dirname "$plain")"
+    ((RT_RC == 1)) && [[ $(wc -l <<< "$RT_OUT") -eq 1 ]] && grep -q "was not audited (hbaseload.audit=false" <<< "$RT_OUT" || ok=0
+  fi
+  if ((ok)); then
+    pass "./suite verify: no run, an unknown run$([[ -n $plain ]] && echo ", an unaudited run"): one line naming it, non-zero"
+  else
+    fail "./suite verify bad input: rc $RT_RC: $RT_OUT"
+  fi
+}
+
 run_distributed_tests() {
   t_run_bad_input
   t_run_prepare
   t_run_two_injectors
+  t_run_audit
   t_run_live_metrics
   t_run_missing_agent
   t_run_ssh_hosts

@@ -22,7 +22,7 @@ test_that("the glossary names every kind once with its thresholds filled in, and
   }
   expect_false(grepl("{", text, fixed = TRUE))
   expect_match(text, sprintf("measured window under %d s or under %s requests", MIN_WINDOW_S, fmt_int(MIN_MEASURED_REQUESTS)), fixed = TRUE)
-  expect_match(text, "nothing for <i>server-bound</i>", fixed = TRUE)
+  expect_match(text, "nothing for <i>lost writes</i> and <i>server-bound</i>", fixed = TRUE)
   bad <- read_kinds()
   bad$verdict[[3]]$definition <- "under {NO_SUCH_THRESHOLD} s"
   expect_error(verdict_glossary(bad), "unknown threshold: under \\{NO_SUCH_THRESHOLD\\} s")

@@ -65,6 +65,12 @@ public final class Settings {
         "durability of puts, batch-puts, deletes and increments"),
     VERIFY("verify", "false", SettingParser.bool(),
         "true = every get checks that the value read belongs to its row; a mismatch or a missing row is an error"),
+    AUDIT("audit", "false", SettingParser.bool(),
+        "true = the acknowledged-write audit: every put writes a key no other put writes (ROW/WRITER/THREAD/SEQ, in the chosen row's"
+            + " region) with a value recomputable from the key, and each put's outcome goes to <host>-<n>.audit; ./suite verify RUN"
+            + " (run at the end of an audited run) reads them back and counts lost, corrupted and in-doubt writes"),
+    AUDIT_RUN("audit.run", "", SettingParser.text(),
+        "audit: the run's key, which makes its audited keys its own (./suite run fills it in; empty: the worker's start time)"),
     RATE_PER_THREAD("rate.per.thread", "0", SettingParser.decimal(0.0, 1000000.0),
         "target requests/s per thread (open model); 0 = closed loop. When set, the data log gets 'Lag (us)'"),
     AGENTS("agents", "1", SettingParser.integer(1, 10000),
@@ -188,6 +194,7 @@ public final class Settings {
     }
     checkRowShape(values);
     checkWideRow(values);
+    checkAudit(values);
     return new Settings(values);
   }
 
@@ -240,6 +247,35 @@ public final class Settings {
             + " (hbaseload.operations)");
       }
     }
+  }
+
+  /** The audit: puts one by one, acknowledged by HBase (not a client buffer), of a fixed row shape. */
+  private static void checkAudit(Map<Key, Object> values) {
+    if (!(Boolean) values.get(Key.AUDIT)) {
+      return;
+    }
+    String name = Key.AUDIT.fullName() + "=true";
+    Map<?, ?> mix = (Map<?, ?>) values.get(Key.OPERATIONS);
+    if (!mix.containsKey(Operation.PUT)) {
+      throw new SettingsException(name + " audits puts, and hbaseload.operations=" + renderMix(castMix(mix)) + " has none");
+    }
+    if (mix.containsKey(Operation.BATCH_PUT)) {
+      throw new SettingsException(name + " audits single puts, not batch-put (hbaseload.operations)");
+    }
+    if ((Boolean) values.get(Key.CLIENT_BUFFERING)) {
+      throw new SettingsException(name + " needs hbaseload.client.buffering=false (a buffered put is acknowledged by the client, not by HBase)");
+    }
+    if ((Integer) values.get(Key.WIDE_COLUMNS) != 0) {
+      throw new SettingsException(name + " needs hbaseload.wide.columns=0 (a wide row's puts add columns to one row)");
+    }
+    if (((IntRange) values.get(Key.ROW_COLUMNS)).given || ((IntRange) values.get(Key.ROW_BYTES)).given) {
+      throw new SettingsException(name + " needs no row.columns/row.bytes (the audit writes a fixed row shape)");
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<Operation, Integer> castMix(Map<?, ?> mix) {
+    return (Map<Operation, Integer>) mix;
   }
 
   // ---- typed values

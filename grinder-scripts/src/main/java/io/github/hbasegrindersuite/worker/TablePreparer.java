@@ -158,7 +158,7 @@ public final class TablePreparer {
   }
 
   /** Region boundaries cutting 0..rows-1 into equal ranges. */
-  static byte[][] splitKeys(long rows, int regions, int width) {
+  public static byte[][] splitKeys(long rows, int regions, int width) {
     List<byte[]> splits = new ArrayList<>();
     long previous = 0;
     for (int i = 1; i < regions; i++) {

@@ -1,7 +1,11 @@
 package io.github.hbasegrindersuite.worker;
 
 import io.github.hbasegrindersuite.worker.Settings.Key;
+import io.github.hbasegrindersuite.worker.audit.AuditLog;
+import io.github.hbasegrindersuite.worker.audit.AuditScheme;
+import io.github.hbasegrindersuite.worker.audit.AuditedClient;
 import io.github.hbasegrindersuite.worker.keys.KeyChoosers;
+import io.github.hbasegrindersuite.worker.targets.Client;
 import io.github.hbasegrindersuite.worker.targets.Target;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,6 +31,9 @@ public final class WorkerProcess implements AutoCloseable {
   /** grinder.runs: requests each thread makes (0: until the duration ends it); see {@link Driver#flushWithRequest}. */
   private long runsPerThread;
   private volatile IntervalLog intervals;
+  /** hbaseload.audit=true: the log of every audited put and the keys' writer part; null otherwise. */
+  private volatile AuditLog audit;
+  private byte[] auditWriter;
 
   private WorkerProcess(Settings settings, int agentNumber, int processNumber, int processes, int threads)
       throws Exception {
@@ -83,13 +90,45 @@ public final class WorkerProcess implements AutoCloseable {
     Runtime.getRuntime().addShutdownHook(new Thread(log::close, "hbaseload-interval-log-close"));
   }
 
+  /**
+   * With hbaseload.audit=true, opens {@code <processName>.audit} in {@code logDirectory} (beside the
+   * data log and the interval log, collected with them) and makes every thread's puts audited
+   * ({@link AuditedClient}); without it, nothing. hbase_load.py calls it at module level.
+   */
+  public void auditPuts(Path logDirectory, String processName) throws IOException {
+    if (!settings.flag(Key.AUDIT)) {
+      return;
+    }
+    String run = settings.text(Key.AUDIT_RUN);
+    String writer = AuditScheme.writer(AuditScheme.runTag(run.isEmpty() ? "started-" + System.currentTimeMillis() : run), processName);
+    Files.createDirectories(logDirectory);
+    AuditLog log = AuditLog.open(logDirectory.resolve(processName + AuditLog.FILE_SUFFIX), writer, settings.integer(Key.KEY_WIDTH));
+    auditWriter = writer.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    audit = log;
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(log), "hbaseload-audit-log-close"));
+  }
+
+  private static void closeQuietly(AuditLog log) {
+    try {
+      log.close();
+    } catch (IOException e) {
+      System.err.println("hbaseload: audit log: " + e);
+    }
+  }
+
   /** A driver for one thread; its random streams depend only on the seed and the thread's place. */
   public Driver driver(int threadNumber, RequestReport report) throws Exception {
     SplittableRandom random = new SplittableRandom(seed(settings.integer(Key.SEED), agentNumber, processNumber, threadNumber));
     int agents = settings.integer(Key.AGENTS);
     int slices = agents * processes * threads;
     int slice = ((agentNumber % agents) * processes + processNumber) * threads + threadNumber;
-    Driver driver = new Driver(target.client(random.split()), KeyChoosers.create(settings, random.split(), slice, slices),
+    Client client = target.client(random.split());
+    AuditLog auditLog = audit;
+    if (auditLog != null) {
+      client = new AuditedClient(client, auditLog, auditWriter, settings.integer(Key.KEY_WIDTH), threadNumber,
+          settings.integer(Key.VALUE_SIZE));
+    }
+    Driver driver = new Driver(client, KeyChoosers.create(settings, random.split(), slice, slices),
         new OperationMix(settings.mix(), random.split()), new Pacer(settings.decimal(Key.RATE_PER_THREAD)),
         values, errors, intervals == null ? report : new IntervalReport(report, intervals), settings);
     driver.flushWithRequest(runsPerThread);
@@ -110,6 +149,10 @@ public final class WorkerProcess implements AutoCloseable {
     IntervalLog log = intervals;
     if (log != null) {
       log.close();
+    }
+    AuditLog auditLog = audit;
+    if (auditLog != null) {
+      auditLog.close();
     }
     target.close();
   }

@@ -225,4 +225,18 @@ class SettingsTest {
         org.junit.jupiter.api.Assertions.assertThrows(SettingsException.class,
             () -> Settings.load(Map.of("hbaseload.row.bytes", "128-256", "hbaseload.verify", "true"))).getMessage());
   }
+
+  @Test
+  void theAuditIsOffByDefaultAndRefusesWhatItCannotAudit() {
+    assertFalse(load().flag(Key.AUDIT));
+    assertEquals("", load().text(Key.AUDIT_RUN));
+    assertTrue(load("audit", "true", "operations", "put:100").flag(Key.AUDIT));
+    assertEquals("hbaseload.audit=true audits puts, and hbaseload.operations=get:100 has none",
+        refused("audit", "true", "operations", "get:100"));
+    assertTrue(refused("audit", "true", "operations", "put:50,batch-put:50").contains("not batch-put"));
+    assertTrue(refused("audit", "true", "client.buffering", "true").contains("needs hbaseload.client.buffering=false"));
+    assertTrue(refused("audit", "true", "wide.columns", "10", "operations", "put:100").contains("needs hbaseload.wide.columns=0"));
+    assertTrue(refused("audit", "true", "row.columns", "1-5").contains("no row.columns/row.bytes"));
+    assertTrue(refused("audit", "yes").startsWith("hbaseload.audit"));
+  }
 }

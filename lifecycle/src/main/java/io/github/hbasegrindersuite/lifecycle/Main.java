@@ -43,6 +43,10 @@ import java.util.Map;
  *                                                    for N >= 2 writes the cluster's conf folder
  * cluster-live --master URL [--regionserver NAME=URL]... [--wait N --timeout S [--watch NAME=PID]...]
  *                                                    live region servers as the master counts them (ClusterLive)
+ * verify RUN_DIR [--timeout S] [--batch N] [--threads N]
+ *                                                    read back every audited put of the run (AuditVerifier):
+ *                                                    audit.json; exit 4 when an acknowledged write is lost or
+ *                                                    corrupted, 3 when not every key was read in time
  * resolve-properties --out FILE --embedded-ports ZK,GATEWAY,SHIM --script S --log-dir D --worker-classpath CP PROPERTIES
  *          [-- OVERRIDE_LINE...]                     a standalone run's exact properties
  * </pre>
@@ -117,6 +121,8 @@ public final class Main {
         }
         System.out.print(runState(Path.of(rest.get(0))));
         return 0;
+      case "verify":
+        return AuditVerifier.main(rest, System.out);
       case "sweep-record":
         if (rest.size() != 2) {
           throw new IllegalArgumentException("usage: sweep-record SWEEP_DIR STATUS");

@@ -32,7 +32,8 @@ final class PlanShell {
         .scalar("EMBEDDED_HBASE", Json.text(plan, "embedded_hbase"))
         .scalar("HBASE_SSH", Json.text(plan, "hbase_ssh"))
         .scalar("SLO", Json.text(plan, "slo"))
-        .scalar("WARMUP_BEFORE_S", Json.integer(plan, "warmup_before_s", 0));
+        .scalar("WARMUP_BEFORE_S", Json.integer(plan, "warmup_before_s", 0))
+        .scalar("AUDIT", String.valueOf(audited(plan)));
     final JsonObject console = plan.getAsJsonObject("console");
     sh.scalar("CONSOLE_HOST", Json.text(console, "host"))
         .scalar("UI", Json.text(console, "ui"))
@@ -58,6 +59,12 @@ final class PlanShell {
           .scalar("LAB_NOTE", Json.text(lab, "note"));
     }
     return sh.toString();
+  }
+
+  /** hbaseload.audit=true: ./suite run verifies the run's acknowledged writes at its end (AuditVerifier). */
+  static boolean audited(JsonObject plan) {
+    final JsonObject properties = plan.has("properties") && plan.get("properties").isJsonObject() ? plan.getAsJsonObject("properties") : null;
+    return properties != null && properties.has("hbaseload.audit") && "true".equalsIgnoreCase(properties.get("hbaseload.audit").getAsString().trim());
   }
 
   private static List<String> field(List<JsonObject> hosts, Function<JsonObject, String> f) {

@@ -168,6 +168,10 @@ public final class RunPlanner {
     plan.properties = properties;
     plan.uniformThreads = uniform;
     plan.lab = lab;
+    if (Settings.load(properties).flag(Settings.Key.AUDIT) && properties.getProperty(Settings.Key.AUDIT_RUN.fullName(), "").trim().isEmpty()) {
+      // the run's own audited keys: no later run writes them again (AuditScheme.runTag)
+      properties.setProperty(Settings.Key.AUDIT_RUN.fullName(), plan.runKey);
+    }
     writeConsoleProperties(plan);
     for (Host host : plan.hosts) {
       writeAgentProperties(plan, host);

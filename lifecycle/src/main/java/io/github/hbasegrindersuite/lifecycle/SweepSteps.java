@@ -75,6 +75,8 @@ final class SweepSteps {
     Map<String, String> readyTable = new TreeMap<>();
     List<String> failed = new ArrayList<>();
     List<String> degraded = new ArrayList<>();
+    /** Runs whose acknowledged-write audit found writes lost or corrupted (./suite run exit 4). */
+    List<String> lostWrites = new ArrayList<>();
     Status status;
     /** Why the sweep stopped or failed. */
     String failureReason;
@@ -249,6 +251,9 @@ final class SweepSteps {
     }
   }
 
+  /** ./suite run's exit when the run's acknowledged-write audit found a write lost or corrupted (AuditVerifier.LOST). */
+  static final int LOST_WRITES_EXIT = AuditVerifier.LOST;
+
   private void tookRun(State state, JsonObject point, int exitCode) throws LifecycleException {
     final Map<String, Object> row = SweepRecord.write(sweepDir, "running", state).rows().get(state.point - 1);
     final String run = (String) row.get("run");
@@ -257,7 +262,10 @@ final class SweepSteps {
       copy(Path.of(state.readBack), sweepDir.getParent().resolve(run).resolve("server-conf.json"));
     }
     final String name = "run " + state.point + " (" + Json.text(point, "label") + ")";
-    if (exitCode != 0 && "degraded".equals(row.get("status"))) {
+    if (exitCode == LOST_WRITES_EXIT) {
+      // the run did its work and its audit counted what HBase lost (a durability study's answer): a result, not a failure
+      state.lostWrites.add(name);
+    } else if (exitCode != 0 && "degraded".equals(row.get("status"))) {
       // a degraded run did its work with a stall in it: a result its report explains, not a failure
       state.degraded.add(name);
     } else if (exitCode != 0) {
@@ -359,10 +367,16 @@ final class SweepSteps {
       next.summary = sweepId + " complete in " + Math.round((nowMillis - state.startedMillis) / 1000.0) + "s: " + String.join(" ", runs)
           + " (" + sweepDir.resolve("sweep.json") + ")";
       next.timeNote = timeNote(time);
+      final List<String> notes = new ArrayList<>();
       if (!state.degraded.isEmpty()) {
-        next.degradedNote = sweepId + ": " + state.degraded.size() + " of " + points.size()
-            + " runs degraded (each ran to its end; its manifest and report say what stalled): " + String.join(" ", state.degraded);
+        notes.add(sweepId + ": " + state.degraded.size() + " of " + points.size()
+            + " runs degraded (each ran to its end; its manifest and report say what stalled): " + String.join(" ", state.degraded));
       }
+      if (state.lostWrites != null && !state.lostWrites.isEmpty()) {
+        notes.add(sweepId + ": " + state.lostWrites.size() + " of " + points.size()
+            + " runs lost acknowledged writes (their audit.json and report count them): " + String.join(" ", state.lostWrites));
+      }
+      next.degradedNote = notes.isEmpty() ? null : String.join("; ", notes);
     } else {
       next.summary = state.failureReason;
     }

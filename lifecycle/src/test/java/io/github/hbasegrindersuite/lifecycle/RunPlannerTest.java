@@ -88,6 +88,21 @@ class RunPlannerTest {
   }
 
   @Test
+  void anAuditedRunGetsItsOwnAuditKeyAndBashIsToldToVerifyIt() throws Exception {
+    final RunPlan audited = plan("--set", "hbaseload.audit=true");
+    assertEquals(audited.runKey, audited.properties.getProperty("hbaseload.audit.run"));
+    assertEquals(audited.runKey, audited.consoleProperties.get("hbaseload.audit.run"));
+    final com.google.gson.JsonObject planJson = Json.read(audited.runDir.resolve("plan.json"));
+    assertTrue(PlanShell.of(planJson).contains("AUDIT='true'"));
+    final RunPlan plain = plan();
+    assertEquals("", plain.properties.getProperty("hbaseload.audit.run", "").trim());
+    assertTrue(PlanShell.of(Json.read(plain.runDir.resolve("plan.json"))).contains("AUDIT='false'"));
+    final LifecycleException e = assertThrows(LifecycleException.class, () -> plan("--set", "hbaseload.audit=true",
+        "--set", "hbaseload.operations=get:100"));
+    assertEquals("hbaseload: hbaseload.audit=true audits puts, and hbaseload.operations=get:100 has none", e.getMessage());
+  }
+
+  @Test
   void aBadKeyFailsBeforeAnyRunFolderExists() {
     final LifecycleException e = assertThrows(LifecycleException.class, () -> plan("--set", "hbaseload.rowz=5"));
     assertTrue(e.getMessage().startsWith("hbaseload: unknown key hbaseload.rowz"), e.getMessage());

@@ -290,6 +290,21 @@ class SweepStepsTest {
   }
 
   @Test
+  void aRunThatLostAcknowledgedWritesIsAResultTheSweepGoesOnAndNames() throws Exception {
+    plan(0, false, List.of(point(1, "a", "-", "w", null), point(2, "a", "-", "w", null)));
+    next(false, null, 0);
+    ran(1, "complete");
+    final SweepSteps.Next n2 = next(false, "run", SweepSteps.LOST_WRITES_EXIT);
+    assertEquals(SweepSteps.Step.RUN, n2.step);
+    assertEquals(2, n2.point);
+    ran(2, "complete");
+    final SweepSteps.Next done = next(false, "run", 0);
+    assertEquals(SweepSteps.Status.COMPLETE, done.status);
+    assertEquals("sweep-1: 1 of 2 runs lost acknowledged writes (their audit.json and report count them): run 1 (point 1)",
+        done.degradedNote);
+  }
+
+  @Test
   void aServerVariantRestartsTheHBaseOnceAndItIsColdAfter() throws Exception {
     plan(20, true, List.of(point(1, "a", "k", "w", null), point(2, "a", "k", "w", "v1"), point(3, "a", "k", "w", "v1")));
     final Path readBack = Files.writeString(runs.resolve("server-conf-2.json"), "{\"read_back\":{}}");

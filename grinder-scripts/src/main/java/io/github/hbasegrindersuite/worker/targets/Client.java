@@ -12,6 +12,14 @@ public interface Client extends AutoCloseable {
   /** Writes every family and column of the row. */
   void put(byte[] row) throws Exception;
 
+  /**
+   * Writes every family and column the row has, each with {@code value} (the acknowledged-write
+   * audit's put: audit/AuditedClient, a value recomputable from the key).
+   */
+  default void putValue(byte[] row, byte[] value) throws Exception {
+    throw new UnsupportedOperationException("this client cannot write a given value (no audit)");
+  }
+
   /** Reads up to {@code rows} rows from {@code start}; returns how many came back. */
   int scan(byte[] start, int rows) throws Exception;
 

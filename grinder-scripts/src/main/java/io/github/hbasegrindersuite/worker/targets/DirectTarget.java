@@ -130,6 +130,19 @@ public final class DirectTarget implements Target {
     }
 
     @Override
+    public void putValue(byte[] row, byte[] value) throws Exception {
+      Put put = new Put(row);
+      put.setDurability(durability);
+      final int columns = shape.columnsOf(row);
+      for (byte[] family : shape.familiesOf(row)) {
+        for (int c = 0; c < columns; c++) {
+          put.addColumn(family, shape.qualifiers[c], value);
+        }
+      }
+      table.put(put);
+    }
+
+    @Override
     public void putColumns(byte[] row, int first, int count) throws Exception {
       table.put(WideRow.put(row, first, count, shape.families[0], values, random, durability));
     }

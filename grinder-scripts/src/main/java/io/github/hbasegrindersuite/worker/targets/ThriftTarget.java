@@ -203,6 +203,27 @@ public final class ThriftTarget implements Target {
     }
 
     @Override
+    public void putValue(byte[] row, byte[] value) throws Exception {
+      final int columns = shape.columnsOf(row);
+      final byte[][] written = shape.familiesOf(row);
+      List<TColumnValue> cells = new ArrayList<>(written.length * columns);
+      for (byte[] name : written) {
+        ByteBuffer family = ByteBuffer.wrap(name);
+        for (int c = 0; c < columns; c++) {
+          cells.add(new TColumnValue(family, qualifiers[c], ByteBuffer.wrap(value)));
+        }
+      }
+      TPut put = new TPut(ByteBuffer.wrap(row), cells);
+      if (durability != TDurability.USE_DEFAULT) {
+        put.setDurability(durability);
+      }
+      call(s -> {
+        s.put(table, put);
+        return null;
+      });
+    }
+
+    @Override
     public int scan(byte[] start, int rows) throws Exception {
       TScan scan = new TScan().setStartRow(start).setCaching(Math.min(rows, 1000)).setLimit(rows);
       return call(s -> s.getScannerResults(table, scan, rows)).size();
