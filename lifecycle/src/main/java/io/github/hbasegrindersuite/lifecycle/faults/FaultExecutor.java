@@ -20,15 +20,16 @@ import java.util.function.LongSupplier;
  * Carries out a {@link FaultSchedule} during a run, on the region servers of the local cluster,
  * and records every action in {@code faults.csv} ({@link #HEADER}): when it was planned (seconds from
  * the start of the load), when it happened (ms since the Epoch), on which server and PID, and how it
- * ended. A small pool runs the actions at their times, so a slow start or a graceful stop does not
- * hold back the next action. Every wait is bounded. A paused JVM is always resumed: at its time, or
+ * ended. Each region server has a thread of its own that runs its actions at their times and in the
+ * schedule's order (a start, then a stop at the same second, happen in that order), so a slow start or
+ * a graceful stop holds back only that server's next action. Every wait is bounded. A paused JVM is always resumed: at its time, or
  * by {@link #shutdown} when the run ends first (libexec/suite-run stops this JVM with SIGTERM; its
  * shutdown hook calls it).
  */
 public final class FaultExecutor {
 
-  /** faults.csv's columns (lifecycle/README.md, "faults.csv"). */
-  public static final String HEADER = "at_s,time_ms,action,regionserver,for_s,pid,outcome,detail,load_start_ms";
+  /** faults.csv's columns (lifecycle/README.md, "faults.csv"); detail last, the one that may hold commas (quoted). */
+  public static final String HEADER = "at_s,time_ms,action,regionserver,for_s,pid,outcome,load_start_ms,detail";
 
   /** How long a killed JVM may take to be gone, and a stopped one to close its regions and leave. */
   static final long KILL_GONE_MS = 10_000;
@@ -52,11 +53,8 @@ public final class FaultExecutor {
   private final Servers servers;
   private final PrintWriter csv;
   private final LongSupplier clock;
-  private final ScheduledThreadPoolExecutor pool = new ScheduledThreadPoolExecutor(3, r -> {
-    final Thread t = new Thread(r, "fault-action");
-    t.setDaemon(true);
-    return t;
-  });
+  /** One thread per region server of the schedule: FIFO among actions due at the same time. */
+  private final Map<Integer, ScheduledThreadPoolExecutor> pools = new java.util.TreeMap<>();
   /** PIDs stopped by a pause and not yet resumed, with the fault that stopped them. */
   private final Map<Long, Fault> paused = new ConcurrentHashMap<>();
   private final Map<Integer, Fault> pending = new ConcurrentHashMap<>();
@@ -75,6 +73,13 @@ public final class FaultExecutor {
     this.csv = new PrintWriter(Files.newBufferedWriter(csvFile, StandardCharsets.UTF_8));
     this.csv.println(HEADER);
     this.csv.flush();
+    for (Fault f : schedule.faults) {
+      pools.computeIfAbsent(f.regionServer, rs -> new ScheduledThreadPoolExecutor(1, r -> {
+        final Thread t = new Thread(r, "fault-regionserver-" + rs);
+        t.setDaemon(true);
+        return t;
+      }));
+    }
   }
 
   /**
@@ -83,10 +88,12 @@ public final class FaultExecutor {
    */
   public void run(long loadStartMs, long boundMs) throws InterruptedException {
     this.loadStartMs = loadStartMs;
+    // one reading of the clock for all: actions due at the same second keep the schedule's order
+    final long now = clock.getAsLong();
     for (Fault f : schedule.faults) {
       pending.put(f.index, f);
-      final long delay = Math.max(0, loadStartMs + f.atSeconds * 1000L - clock.getAsLong());
-      futures.add(pool.schedule(() -> carryOut(f), delay, TimeUnit.MILLISECONDS));
+      final long delay = Math.max(0, loadStartMs + f.atSeconds * 1000L - now);
+      futures.add(pools.get(f.regionServer).schedule(() -> carryOut(f), delay, TimeUnit.MILLISECONDS));
     }
     final long end = clock.getAsLong() + boundMs;
     while ((!pending.isEmpty() || !paused.isEmpty() || underWay.get() > 0) && clock.getAsLong() < end && !shutDown) {
@@ -147,7 +154,7 @@ public final class FaultExecutor {
             servers.signal(pid, "STOP");
           }
           row(f.atSeconds, at, "pause", f, pid, "done", "SIGSTOP for " + f.forSeconds + " s");
-          futures.add(pool.schedule(() -> resume(pid, f, "at its time"), Math.max(0, at + f.forSeconds * 1000L - clock.getAsLong()),
+          futures.add(pools.get(f.regionServer).schedule(() -> resume(pid, f, "at its time"), Math.max(0, at + f.forSeconds * 1000L - clock.getAsLong()),
               TimeUnit.MILLISECONDS));
           break;
         case START:
@@ -219,9 +226,11 @@ public final class FaultExecutor {
       resume(p.getKey(), p.getValue(), "early: " + why);
     }
     // an action under way is interrupted in its wait (a stop's, a start's) and records itself
-    pool.shutdownNow();
+    pools.values().forEach(ScheduledThreadPoolExecutor::shutdownNow);
     try {
-      pool.awaitTermination(3, TimeUnit.SECONDS);
+      for (ScheduledThreadPoolExecutor pool : pools.values()) {
+        pool.awaitTermination(3, TimeUnit.SECONDS);
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -241,7 +250,7 @@ public final class FaultExecutor {
       }
       csv.println(atS + "," + (timeMs > 0 ? String.valueOf(timeMs) : "") + "," + action + "," + f.regionServer + ","
         + (f.action == Action.PAUSE ? String.valueOf(f.forSeconds) : "") + "," + (pid > 0 ? String.valueOf(pid) : "") + "," + outcome
-        + "," + quoted(detail) + "," + (loadStartMs > 0 ? String.valueOf(loadStartMs) : ""));
+        + "," + (loadStartMs > 0 ? String.valueOf(loadStartMs) : "") + "," + quoted(detail));
       csv.flush();
     }
   }

@@ -70,13 +70,13 @@ class FaultExecutorTest {
     assertEquals(5, rows.size());
     for (String[] r : rows) {
       assertEquals("done", r[6], String.join(",", r));
-      assertEquals(String.valueOf(start), r[8]);
+      assertEquals(String.valueOf(start), r[7]);
     }
     final String[] kill = rows.stream().filter(r -> r[2].equals("kill")).findFirst().orElseThrow();
     assertEquals("0", kill[0]);
     assertEquals("2", kill[3]);
     assertEquals("102", kill[5]);
-    assertTrue(kill[7].startsWith("\"SIGKILL; gone"), kill[7]);
+    assertTrue(kill[8].startsWith("\"SIGKILL; gone"), kill[8]);
     final String[] resume = rows.stream().filter(r -> r[2].equals("resume")).findFirst().orElseThrow();
     assertEquals("1", resume[0], "planned at the pause's end");
     assertEquals("1", resume[4]);
@@ -100,7 +100,7 @@ class FaultExecutorTest {
         .run(System.currentTimeMillis(), 5_000);
     final String[] row = rows(csv).get(0);
     assertEquals("failed", row[6]);
-    assertTrue(row[7].contains("regionserver-2 is not running"), row[7]);
+    assertTrue(row[8].contains("regionserver-2 is not running"), row[8]);
     assertEquals(List.of(), servers.signals);
   }
 
@@ -128,7 +128,7 @@ class FaultExecutorTest {
     final List<String[]> rows = rows(csv);
     final String[] resume = rows.stream().filter(r -> r[2].equals("resume")).findFirst().orElseThrow();
     assertEquals("done", resume[6]);
-    assertTrue(resume[7].contains("early: the run ended first"), resume[7]);
+    assertTrue(resume[8].contains("early: the run ended first"), resume[8]);
     final String[] kill = rows.stream().filter(r -> r[2].equals("kill")).findFirst().orElseThrow();
     assertEquals("not done", kill[6]);
     assertEquals("", kill[1], "no time: it did not happen");
