@@ -27,7 +27,8 @@ start_faults() {
   ((${FAULTS_COUNT:-0} > 0)) || return 0
   info "  fault schedule: $FAULTS_SCHEDULE (timed from the load's start; faults.csv)"
   # shellcheck disable=SC2086  # BRIEF_JVM_OPTS is a list of words
-  (lab_exec lifecycle timeout "$max" "$JAVA" -Xmx48m $BRIEF_JVM_OPTS \
+  # --foreground: the executor's SIGTERM reaches it alone; it ends its own children (a start under way)
+  (lab_exec lifecycle timeout --foreground "$max" "$JAVA" -Xmx48m $BRIEF_JVM_OPTS \
     -cp "$SUITE_LIB/hbase-grinder-lifecycle.jar:$(classpath_of lifecycle):$(worker_classpath)" \
     io.github.hbasegrindersuite.lifecycle.Main faults-run --plan "$PLAN" --hbase-dir "$HBASE_LOCAL_DIR" \
     --hbase-ctl "$SUITE_ROOT/hbase-local/hbase-ctl.sh") > "$RUN_DIR/faults.out" 2>&1 < /dev/null &

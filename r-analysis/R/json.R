@@ -62,8 +62,16 @@ run_json <- function(a, gate_results = NULL) {
     checks = checks_json(a$checks),
     tests = json_rows(a$summary),
     gates = gate_results_json(gate_results),
-    gates_met = if (is.null(gate_results)) NA else all(gate_results$met)
+    gates_met = if (is.null(gate_results)) NA else all(gate_results$met),
+    faults = faults_json(a$faults)
   )
+}
+
+# report.json's faults: the schedule, the definitions' constants and one row per action (faults.R); NULL without.
+faults_json <- function(faults) {
+  if (is.null(faults)) return(NULL)
+  list(schedule = faults$schedule, deadline_ms = faults$deadline_ms, baseline_s = FAULT_BASELINE_S,
+       recovered_share = FAULT_RECOVERED_SHARE, recovery_hold_s = FAULT_RECOVERY_HOLD_S, actions = json_rows(faults$effects))
 }
 
 report_json_document <- function(report, id, verdict, runs, slo = NA_character_, gates = NULL, exit_status = 0L,

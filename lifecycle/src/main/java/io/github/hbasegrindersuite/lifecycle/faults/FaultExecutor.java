@@ -162,8 +162,9 @@ public final class FaultExecutor {
             throw new IOException("regionserver-" + f.regionServer + " is already running (pid " + pid + ")");
           }
           final long started = servers.start(f.regionServer);
-          row(f.atSeconds, at, "start", f, started, "done", String.format(Locale.ROOT, "started again; its RPC port listened %.1f s later",
-              (clock.getAsLong() - at) / 1000.0));
+          row(f.atSeconds, at, "start", f, started, "done", shutDown || Thread.currentThread().isInterrupted()
+              ? "launched again; the run ended before its RPC port was seen listening"
+              : String.format(Locale.ROOT, "started again; its RPC port listened %.1f s later", (clock.getAsLong() - at) / 1000.0));
           break;
         default:
           throw new IllegalStateException(f.action.toString());

@@ -99,19 +99,23 @@ public final class LocalRegionServers implements FaultExecutor.Servers {
     pb.environment().put("HBASE_LOCAL_DIR", hbaseDir.toString());
     pb.environment().put("SUITE_PORT_OFFSET", String.valueOf(portOffset));
     final Process p = pb.start();
+    String failure = null;
     try {
       if (!p.waitFor(START_BOUND_S, TimeUnit.SECONDS)) {
         p.destroy();
-        throw new IOException("hbase-ctl.sh start-regionserver " + regionServer + " did not end within " + START_BOUND_S + " s (" + out + ")");
+        failure = "hbase-ctl.sh start-regionserver " + regionServer + " did not end within " + START_BOUND_S + " s (" + out + ")";
+      } else if (p.exitValue() != 0) {
+        final List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
+        failure = lines.isEmpty() ? "hbase-ctl.sh start-regionserver exited " + p.exitValue() : lines.get(lines.size() - 1);
       }
     } catch (InterruptedException e) {
+      // the run ended: the executor is being stopped; the JVM, once launched, runs on (setsid) and joins by itself
       p.destroy();
       Thread.currentThread().interrupt();
-      throw new IOException("the run ended while regionserver-" + regionServer + " was starting (" + out + ")");
+      failure = "the run ended while regionserver-" + regionServer + " was starting (" + out + ")";
     }
-    if (p.exitValue() != 0) {
-      final List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
-      throw new IOException(lines.isEmpty() ? "hbase-ctl.sh start-regionserver exited " + p.exitValue() : lines.get(lines.size() - 1));
+    if (failure != null && pid(regionServer) == 0) {
+      throw new IOException(failure);
     }
     final long pid = pid(regionServer);
     if (pid == 0) {
