@@ -41,7 +41,7 @@ gate_results_json <- function(results) {
 run_json <- function(a, gate_results = NULL) {
   w <- a$window
   total <- a$summary[test == "total"]
-  list(
+  out <- list(
     run = a$run_id, label = a$label, dir = a$run_dir, target = a$target, sweep_id = a$sweep_id,
     status = if (is.null(a$manifest$status)) NA_character_ else as.character(a$manifest$status),
     workload = as.list(a$workload),
@@ -62,9 +62,10 @@ run_json <- function(a, gate_results = NULL) {
     checks = checks_json(a$checks),
     tests = json_rows(a$summary),
     gates = gate_results_json(gate_results),
-    gates_met = if (is.null(gate_results)) NA else all(gate_results$met),
-    faults = faults_json(a$faults)
+    gates_met = if (is.null(gate_results)) NA else all(gate_results$met)
   )
+  out$faults <- faults_json(a$faults)   # only a run with a fault schedule has the field
+  out
 }
 
 # report.json's faults: the schedule, the definitions' constants and one row per action (faults.R); NULL without.
