@@ -5,15 +5,19 @@
 # Per action: time to the first failed request, seconds without a successful one, time back to
 # FAULT_RECOVERED_SHARE of the successful throughput of the FAULT_BASELINE_S before it (held for
 # FAULT_RECOVERY_HOLD_S seconds), errors, calls past their deadline (Test time over hbaseload.timeout.ms)
-# and past its bound (over the deadline plus the worker's watchdog grace: 10%, at least 100 ms, at
-# most 1 s; such a call was not bounded as the worker promises).
+# and past its bound (over the deadline plus the worker's watchdog grace, 10%, at least 100 ms, at
+# most 1 s, plus the time its interrupt takes to land: such a call was not bounded as promised).
 # Seconds are counted from the action, whole seconds only; a request belongs to the second it ended in.
 
 FAULT_BASELINE_S <- 10
 FAULT_RECOVERED_SHARE <- 0.9
 FAULT_RECOVERY_HOLD_S <- 3
-# The worker's watchdog interrupts a call this long after its deadline (README, hbaseload.timeout.ms).
+# The worker's watchdog interrupts a call this long after its deadline (README, hbaseload.timeout.ms),
+# and its interrupt lands within FAULT_INTERRUPT_SLACK_MS (16-80 ms measured here, 2026-11-27, on
+# calls to a killed region server): a call longer than past_bound_ms() was not bounded as promised.
 watchdog_grace_ms <- function(deadline_ms) min(max(0.1 * deadline_ms, 100), 1000)
+FAULT_INTERRUPT_SLACK_MS <- 100
+past_bound_ms <- function(deadline_ms) deadline_ms + watchdog_grace_ms(deadline_ms) + FAULT_INTERRUPT_SLACK_MS
 FAULT_COLUMNS <- c("at_s", "time_ms", "action", "regionserver", "for_s", "pid", "outcome", "load_start_ms", "detail")
 
 # faults.csv as a data.table in time order (NULL when the run has none); rows that did not happen have no time.
@@ -80,7 +84,7 @@ fault_window <- function(at_ms, next_ms, end_ms, failed, time_ms, ok_end, run_st
        min_rps = if (n_bins > 0) min(per_second) else NA_real_,
        requests = sum(inside), errors = length(errors_at),
        past_deadline = if (is.na(deadline_ms)) NA_real_ else sum(inside & time_ms > deadline_ms),
-       past_bound = if (is.na(deadline_ms)) NA_real_ else sum(inside & time_ms > deadline_ms + watchdog_grace_ms(deadline_ms)))
+       past_bound = if (is.na(deadline_ms)) NA_real_ else sum(inside & time_ms > past_bound_ms(deadline_ms)))
 }
 
 # The second (from the action) from which the successes per second stay at THRESHOLD or more for

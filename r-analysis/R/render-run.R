@@ -219,8 +219,8 @@ faults_section <- function(faults) {
     html_p(sprintf(paste("The run's fault schedule%s, as faults.csv recorded it. Per action, until %s: the first failed request,",
                          "whole seconds without a successful one, the second from which the successful throughput was back to",
                          "%d%% of its %d s before the action (held %d s), errors, calls over the client's deadline of %s ms",
-                         "(hbaseload.timeout.ms) and over its bound (the deadline plus the worker's watchdog grace: such a call was",
-                         "not bounded). Seconds count from the action; a request counts in the second it ended."),
+                         "(hbaseload.timeout.ms) and over its bound (the deadline plus the worker's watchdog grace and 100 ms for its",
+                         "interrupt to land: such a call was not bounded). Seconds count from the action; a request counts in the second it ended."),
                    if (is.na(faults$schedule)) "" else paste0(" (", faults$schedule, ")"), "the next action or the run's end",
                    round(100 * FAULT_RECOVERED_SHARE), FAULT_BASELINE_S, FAULT_RECOVERY_HOLD_S, fmt_int(faults$deadline_ms))),
     html_table(data.frame(

@@ -74,6 +74,8 @@ test_that("recovery is the first second of a hold at 90% after the first dip, el
   expect_equal(recovery_second(c(4, 0), NA), list(second = NA_real_, recovered = NA))
   expect_equal(watchdog_grace_ms(10000), 1000)
   expect_equal(watchdog_grace_ms(500), 100)
+  # a call the watchdog interrupted (deadline + grace + a few ms) is within its bound
+  expect_equal(past_bound_ms(3000), 3400)
 })
 
 test_that("the report draws the faults, tables them, names the schedule in its verdict and report.json", {
