@@ -25,8 +25,8 @@ cluster_suite() {
 # what it did: errors after it and a time to the first one, the seconds without success and the
 # recovery as numbers (or not recovered). Region server 2 stays dead; the cluster's stop copes.
 # The client deadline is 3 s so that calls to the dead server's regions fail within the run. It adds
-# 64 s here at a load average of 9 (prepare 16 s, the run about 38 s, the report 10 s; the cluster's
-# test 163 s in all, against 180 s for the same test with a 16 s run before).
+# 64 s here at a load average of 9 (prepare 16 s, the run about 38 s, the report 10 s): the cluster's
+# test took 163 s in all, of which 99 s its start, round trip and stop.
 cluster_fault_run() {
   local started=$SECONDS props=$TEST_LOGS/cluster-faults.properties run_dir csv
   { e2e_worker_c1 < "$SUITE_ROOT/grinder.properties"
