@@ -101,10 +101,10 @@ plot_timeline <- function(timeline, seconds, window, faults = NULL) {
     ggplot2::geom_point(data = data[capped == TRUE], shape = 17, size = 2, show.legend = FALSE) +
     fault_layers(faults, factor(panels[1], levels = panels)) +
     ggplot2::facet_wrap(~panel, ncol = 1, scales = "free_y") +
-    ggplot2::labs(title = if (is.null(faults)) "Over time (per second, by completion time)" else
-                    "Over time (per second, by completion time); dashed: the run's faults (faults.csv), orange: paused",
+    ggplot2::labs(title = "Over time (per second, by completion time)",
                   subtitle = sprintf(paste0("grey: warm-up cut (%.1f s, %s); red: %d blackout second%s in the measured window (%d in all)",
-                                            if (any(data$capped)) "\ntriangles: warm-up seconds above the measured range, drawn at the top of the scale" else ""),
+                                            if (any(data$capped)) "\ntriangles: warm-up seconds above the measured range, drawn at the top of the scale" else "",
+                                            if (!is.null(faults)) "\ndashed: the run's fault actions (faults.csv); orange: a region server paused" else ""),
                                      cut_s, warmup_rule_short(window), n_black, if (n_black == 1) "" else "s", nrow(blackouts)),
                   x = "seconds since the first request", y = NULL, colour = NULL) +
     report_theme()
