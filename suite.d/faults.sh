@@ -28,8 +28,11 @@ start_faults() {
   info "  fault schedule: $FAULTS_SCHEDULE (timed from the load's start; faults.csv)"
   # shellcheck disable=SC2086  # BRIEF_JVM_OPTS is a list of words
   # --foreground: the executor's SIGTERM reaches it alone; it ends its own children (a start under way)
-  (lab_exec lifecycle timeout --foreground "$max" "$JAVA" -Xmx48m $BRIEF_JVM_OPTS \
-    -cp "$SUITE_LIB/hbase-grinder-lifecycle.jar:$(classpath_of lifecycle):$(worker_classpath)" \
+  # the lifecycle's classpath whole: the move action is an HBase client (slf4j from Grinder's jars)
+  (lab_exec lifecycle timeout --foreground "$max" "$JAVA" -Xmx128m $BRIEF_JVM_OPTS --add-opens=java.base/java.nio=ALL-UNNAMED \
+    "-Dlogback.configurationFile=$SUITE_ROOT/grinder-scripts/logback-cli.xml" \
+    "-Dlog4j.configuration=file:$SUITE_ROOT/grinder-scripts/log4j-cli.properties" \
+    -cp "$SUITE_LIB/hbase-grinder-lifecycle.jar:$(classpath_of lifecycle):$(worker_classpath):$(grinder_classpath)" \
     io.github.hbasegrindersuite.lifecycle.Main faults-run --plan "$PLAN" --hbase-dir "$HBASE_LOCAL_DIR" \
     --hbase-ctl "$SUITE_ROOT/hbase-local/hbase-ctl.sh") > "$RUN_DIR/faults.out" 2>&1 < /dev/null &
   FAULTS_PID=$!

@@ -44,7 +44,7 @@ u_run_refuses_bad_fault_schedules() {
   printf "CLUSTER_REGIONSERVERS='2'\nCLUSTER_MODE='distributed'\n" > "$hbase/pids/layout.sh"
   # "HBASE_DIR|DURATION|SCHEDULE|what the one line must contain"
   local -a cases=(
-    "$hbase|20|at=5s kil regionserver=2|faults: action 1 'at=5s kil regionserver=2': unknown action 'kil' (accepted: kill, stop, start, pause)"
+    "$hbase|20|at=5s kil regionserver=2|faults: action 1 'at=5s kil regionserver=2': unknown action 'kil' (accepted: kill, stop, start, pause, move)"
     "$hbase|20|at=5s pause regionserver=1|a pause needs for=TIME"
     "$hbase|20|at=5s kill regionserver=3|regionserver=3 is not one of the local cluster's 1..2"
     "$hbase|20|at=25s kill regionserver=1|at=25s is past the run's 20 s of load"

@@ -230,7 +230,7 @@ public final class Main {
       Files.createDirectories(logDir);
       executor = new io.github.hbasegrindersuite.lifecycle.faults.FaultExecutor(schedule,
           new io.github.hbasegrindersuite.lifecycle.faults.LocalRegionServers(Path.of(required(options, "--hbase-dir")),
-              Path.of(required(options, "--hbase-ctl")), Json.integer(plan, "port_offset", 0), logDir),
+              Path.of(required(options, "--hbase-ctl")), Json.integer(plan, "port_offset", 0), logDir, runProperties(plan)),
           runDir.resolve("faults.csv"), System::currentTimeMillis);
     } catch (java.io.IOException e) {
       throw new LifecycleException("cannot write " + runDir.resolve("faults.csv") + ": " + e.getMessage());
@@ -250,6 +250,13 @@ public final class Main {
       executor.shutdown("the executor was interrupted");
     }
     return 0;
+  }
+
+  /** plan.json's properties (the run's, as the console sent them) as a map: the move action's client configuration. */
+  private static Map<String, String> runProperties(JsonObject plan) {
+    final Map<String, String> properties = new LinkedHashMap<>();
+    plan.getAsJsonObject("properties").entrySet().forEach(e -> properties.put(e.getKey(), e.getValue().getAsString()));
+    return properties;
   }
 
   /** When the console's timeline got its first row (the load has begun), polled; 0 when not within BOUND_MS. */

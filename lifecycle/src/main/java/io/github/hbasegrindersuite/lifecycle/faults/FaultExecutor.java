@@ -47,6 +47,9 @@ public final class FaultExecutor {
 
     /** Starts region server I again as the cluster started it; bounded; returns its PID. */
     long start(int regionServer) throws IOException;
+
+    /** Moves one region of the load table from region server I to another live one; bounded; says which and where. */
+    String moveRegion(int regionServer) throws IOException;
   }
 
   private final FaultSchedule schedule;
@@ -156,6 +159,10 @@ public final class FaultExecutor {
           row(f.atSeconds, at, "pause", f, pid, "done", "SIGSTOP for " + f.forSeconds + " s");
           futures.add(pools.get(f.regionServer).schedule(() -> resume(pid, f, "at its time"), Math.max(0, at + f.forSeconds * 1000L - clock.getAsLong()),
               TimeUnit.MILLISECONDS));
+          break;
+        case MOVE:
+          requireRunning(pid, f);
+          row(f.atSeconds, at, "move", f, pid, "done", servers.moveRegion(f.regionServer));
           break;
         case START:
           if (pid != 0) {

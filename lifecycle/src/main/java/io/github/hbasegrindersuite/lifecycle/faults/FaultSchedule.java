@@ -42,7 +42,9 @@ public final class FaultSchedule {
     /** The region server again, with the ports, heap and conf {@code ./suite hbase start --regionservers N} gave it. */
     START,
     /** SIGSTOP, then SIGCONT after {@code for=}: a frozen JVM, as in a long GC pause. */
-    PAUSE;
+    PAUSE,
+    /** One region of the load table moved from this region server to another live one (the HBase Admin). */
+    MOVE;
 
     public String word() {
       return name().toLowerCase(Locale.ROOT);
@@ -152,7 +154,7 @@ public final class FaultSchedule {
       }
     }
     if (action == null) {
-      throw new Refused(culprit + ": no action (accepted: kill, stop, start, pause)");
+      throw new Refused(culprit + ": no action (accepted: kill, stop, start, pause, move)");
     }
     if (!params.containsKey("at")) {
       throw new Refused(culprit + ": no at=TIME (seconds from the start of the load: 20, 20s, 1m)");
@@ -183,7 +185,7 @@ public final class FaultSchedule {
         return a;
       }
     }
-    throw new Refused(culprit + ": unknown action '" + word + "' (accepted: kill, stop, start, pause)");
+    throw new Refused(culprit + ": unknown action '" + word + "' (accepted: kill, stop, start, pause, move)");
   }
 
   /** "20", "20s" or "1m" in seconds; a pause's length must be more than 0. */
@@ -235,7 +237,13 @@ public final class FaultSchedule {
       if (f.action != Action.START && now.equals("down")) {
         throw new Refused(culprit + ": regionserver=" + rs + " is down then (killed or stopped earlier; start it first)");
       }
+      if (f.action == Action.MOVE && state.entrySet().stream().filter(e -> e.getKey() != rs && !e.getValue().equals("down")).count()
+          + (regionServers - 1 - state.keySet().stream().filter(k -> k != rs).count()) == 0) {
+        throw new Refused(culprit + ": no other region server is up then to move a region to");
+      }
       switch (f.action) {
+        case MOVE:
+          break;
         case KILL:
         case STOP:
           state.put(rs, "down");

@@ -27,13 +27,25 @@ public final class LocalRegionServers implements FaultExecutor.Servers {
   private final int portOffset;
   private final Path logDir;
   private int starts;
+  private final RegionMove mover;
+
+  /** Region server I's RPC port: suite.d/common.sh's PORT_REGIONSERVER + I - 1 (LocalCluster). */
+  static int rpcPort(int portOffset, int regionServer) {
+    return 16020 + portOffset + regionServer - 1;
+  }
+
+  @Override
+  public String moveRegion(int regionServer) throws IOException {
+    return mover.awayFrom(rpcPort(portOffset, regionServer));
+  }
 
   /**
    * @param hbaseDir HBASE_LOCAL_DIR of the cluster (its pid files are in pids/)
    * @param hbaseCtl hbase-local/hbase-ctl.sh
    * @param logDir where each start's output goes (start-regionserver-I-K.out)
    */
-  public LocalRegionServers(Path hbaseDir, Path hbaseCtl, int portOffset, Path logDir) {
+  public LocalRegionServers(Path hbaseDir, Path hbaseCtl, int portOffset, Path logDir, java.util.Map<String, String> runProperties) {
+    this.mover = new RegionMove(runProperties);
     this.hbaseDir = hbaseDir;
     this.pidDir = hbaseDir.resolve("pids");
     this.mark = "-Dhbase.local.dir=" + hbaseDir;

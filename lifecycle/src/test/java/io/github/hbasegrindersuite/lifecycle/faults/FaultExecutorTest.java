@@ -42,6 +42,12 @@ class FaultExecutorTest {
     }
 
     @Override
+    public String moveRegion(int regionServer) {
+      signals.add("MOVE " + pids.get(regionServer));
+      return "region abc of hbaseload moved to 127.0.0.1:16021 in 0.4 s";
+    }
+
+    @Override
     public long start(int regionServer) {
       pids.put(regionServer, nextPid);
       return nextPid++;
@@ -132,6 +138,20 @@ class FaultExecutorTest {
     final String[] kill = rows.stream().filter(r -> r[2].equals("kill")).findFirst().orElseThrow();
     assertEquals("not done", kill[6]);
     assertEquals("", kill[1], "no time: it did not happen");
+  }
+
+  @Test
+  void aMoveIsRecordedWithWhatMovedWhere() throws Exception {
+    final FakeServers servers = new FakeServers();
+    final Path csv = dir.resolve("faults.csv");
+    new FaultExecutor(FaultSchedule.parse("at=0s move regionserver=1"), servers, csv, System::currentTimeMillis)
+        .run(System.currentTimeMillis(), 5_000);
+    final String[] row = rows(csv).get(0);
+    assertEquals("move", row[2]);
+    assertEquals("101", row[5]);
+    assertEquals("done", row[6]);
+    assertEquals("\"region abc of hbaseload moved to 127.0.0.1:16021 in 0.4 s\"", row[8]);
+    assertEquals(List.of("MOVE 101"), servers.signals);
   }
 
   @Test

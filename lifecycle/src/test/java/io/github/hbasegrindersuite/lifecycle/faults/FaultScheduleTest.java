@@ -55,7 +55,7 @@ class FaultScheduleTest {
 
   @Test
   void malformedSchedulesAreRefusedInOneLineNamingTheCulprit() {
-    assertEquals("faults: action 2 'at=5s kil regionserver=2': unknown action 'kil' (accepted: kill, stop, start, pause)",
+    assertEquals("faults: action 2 'at=5s kil regionserver=2': unknown action 'kil' (accepted: kill, stop, start, pause, move)",
         refusal("at=1s kill regionserver=1; at=5s kil regionserver=2", 2, 60));
     assertTrue(refusal("kill regionserver=2", 2, 60).contains("no at=TIME"));
     assertTrue(refusal("at=5s kill", 2, 60).contains("no regionserver=I"));
@@ -93,6 +93,16 @@ class FaultScheduleTest {
     // once resumed, or started again, it can be hit again; another server is independent
     FaultSchedule.parse("at=5s pause regionserver=1 for=4s; at=9s kill regionserver=1; at=9s kill regionserver=2;"
         + " at=20s start regionserver=1; at=30s stop regionserver=1").check(2, 60);
+  }
+
+  @Test
+  void aMoveNeedsItsServerUpAndAnotherToMoveTo() throws Exception {
+    FaultSchedule.parse("at=5s move regionserver=1").check(2, 60);
+    assertTrue(refusal("at=5s kill regionserver=2; at=9s move regionserver=1", 2, 60).contains("no other region server is up then"));
+    assertTrue(refusal("at=5s kill regionserver=1; at=9s move regionserver=1", 2, 60).contains("regionserver=1 is down then"));
+    // a paused server still counts as up elsewhere: the region may move to it (and hang there, as in HBase)
+    FaultSchedule.parse("at=5s pause regionserver=2 for=3s; at=6s move regionserver=1").check(2, 60);
+    assertTrue(refusal("at=5s move regionserver=1 for=2s", 2, 60).contains("for= is only for pause"));
   }
 
   @Test
