@@ -472,6 +472,37 @@ cmd_status() {
   return "$rc"
 }
 
+# Region server I of the running local cluster again, as start_cluster started it (its ports, heap,
+# system properties and conf from the layout), on the lab's server CPUs; returns once its RPC port
+# listens (HBASE_RS_START_TIMEOUT, 90 s). The fault schedule's start action (lifecycle faults-run,
+# FaultExecutor) runs it; the master counts the server live again by itself.
+start_one_regionserver() {
+  local n=$1 i idx="" name pid
+  [[ $n =~ ^[1-9]$ ]] || usage_error "start-regionserver: '$n' is not a region server's number (1 to 8)"
+  load_layout
+  [[ $CLUSTER_MODE != standalone ]] || die "start-regionserver: no local cluster runs here (./suite hbase start --regionservers N)"
+  name=regionserver-$n
+  for i in "${!CLUSTER_NAMES[@]}"; do [[ ${CLUSTER_NAMES[i]} != "$name" ]] || idx=$i; done
+  [[ -n $idx ]] || die "start-regionserver: the cluster has $CLUSTER_REGIONSERVERS region servers, no $name"
+  pid=$(pid_of_ours "$PIDS/$name.pid" "$OUR_MARK")
+  [[ -z $pid ]] || die "start-regionserver: $name is already running (pid $pid)"
+  local -a ports args
+  read -ra ports <<< "${CLUSTER_PORTS[idx]}"
+  check_ports_free "${ports[@]}"
+  lab_resolve ""
+  keep_previous_log "$LOGS/$name.log"
+  keep_previous_log "$LOGS/$name.out"
+  read -ra SERVER_PROPS <<< "${CLUSTER_PROPS[idx]}"
+  read -ra args <<< "${CLUSTER_ARGS[idx]}"
+  hbase_java_cmd "$name.log" "${CLUSTER_HEAPS[idx]}" "${CLUSTER_MAINS[idx]}" "${args[@]}"
+  SERVER_PROPS=()
+  (lab_exec hbase setsid "${JAVA_CMD[@]}") > "$LOGS/$name.out" 2>&1 < /dev/null &
+  pid=$!
+  echo "$pid" > "$PIDS/$name.pid"
+  wait_port "$pid" "${ports[0]}" "HBase $name" "$LOGS/$name.log" "${HBASE_RS_START_TIMEOUT:-90}"
+  info "HBase $name started again: pid $pid, RPC 127.0.0.1:${ports[0]}, web :${ports[1]}"
+}
+
 # start's options; lifecycle checks N itself (a whole number from 1 to 8).
 start_options() {
   REGIONSERVERS=1
@@ -484,13 +515,15 @@ start_options() {
   done
 }
 
-if [[ ${1:-} != start ]]; then
+if [[ ${1:-} != start && ${1:-} != start-regionserver ]]; then
   (($# <= 1)) || usage_error "'${1}' takes no arguments (got: ${*:2}); usage: ./suite hbase start [--regionservers N] | stop | status"
 fi
 case ${1:-} in
   start) start_options "${@:2}"; cmd_start "$REGIONSERVERS" ;;
   stop) cmd_stop ;;
   status) cmd_status ;;
+  # Internal: the fault schedule's start action (lifecycle faults-run).
+  start-regionserver) (($# == 2)) || usage_error "usage: hbase-ctl.sh start-regionserver I"; start_one_regionserver "$2" ;;
   # Internal: the client JVM that asks the running master to shut the cluster down.
   shutdown-request)
     load_layout

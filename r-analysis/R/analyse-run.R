@@ -16,6 +16,7 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   run$requests <- NULL
   progress("summarising ", fmt_int(nrow(requests)), " requests")
   hlog <- hlog_for_run(run$run_dir, requests)
+  faults <- run_faults(run, requests)
   timing <- measured_window(requests, run, warmup_s)
   rm(requests)   # emptied: its measured rows moved to timing$measured
   invisible(gc())
@@ -25,9 +26,21 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   invisible(gc())
   progress("statistics done")
   setting <- run_setting(run, timing, stats)
-  checks <- run_checks(run, timing, stats, setting, hlog)
-  judged <- judge_run(run, timing, stats, setting, checks)
-  run_analysis(run, timing, stats, setting, judged, hlog)
+  checks <- rbind(run_checks(run, timing, stats, setting, hlog), check_faults(faults$effects, run$manifest))
+  judged <- judge_run(run, timing, stats, setting, checks, faults)
+  run_analysis(run, timing, stats, setting, judged, hlog, faults)
+}
+
+# Faults step: the run's fault schedule (faults.csv) against every request, before the warm-up cut
+# (a fault is often early); NULL without one.
+run_faults <- function(run, requests) {
+  f <- read_faults(run$run_dir)
+  if (is.null(f)) return(NULL)
+  run_start_ms <- min(requests$start_ms)
+  list(effects = fault_effects(f, requests$start_ms + requests$time_ms, requests$errors > 0, requests$time_ms, run_start_ms,
+                               deadline_of(run$manifest)),
+       pauses = pause_spans(f, run_start_ms), schedule = as.character(run$manifest$faults$schedule %if_absent% NA_character_),
+       deadline_ms = deadline_of(run$manifest))
 }
 
 # A run without data logs but with the workers' interval logs (hbaseload.datalog=off).
@@ -126,7 +139,7 @@ run_checks <- function(run, timing, stats, setting, hlog) {
 
 # Verdict step: the server side's checks (HBase's own metrics, the CPU accounting) join the
 # client's, and the facts the verdict weighs with them.
-judge_run <- function(run, timing, stats, setting, checks) {
+judge_run <- function(run, timing, stats, setting, checks, faults = NULL) {
   server_metrics <- read_server_metrics(run$run_dir)
   server <- server_finding(server_metrics, timing$window)
   audit <- read_audit(run$run_dir)
@@ -134,12 +147,13 @@ judge_run <- function(run, timing, stats, setting, checks) {
   summary <- stats$summary
   facts <- list(audit = audit, client = client_cost(stats$cycles, summary), trend = timing$trend, window = timing$window,
                 shared = setting$shared, cpu_pct = checks[check == "injector CPU", value], pacing = stats$pacing,
-                server = server, cpu = setting$cpu_f, throughput_rps = summary[test == "total", throughput_rps])
+                server = server, cpu = setting$cpu_f, throughput_rps = summary[test == "total", throughput_rps],
+                faults = faults$effects, faults_schedule = faults$schedule)
   list(server_metrics = server_metrics, checks = checks, facts = facts, verdict = run_verdict(checks, facts))
 }
 
 # The analysis the reports read: what each step found, and the series the plots draw.
-run_analysis <- function(run, timing, stats, setting, judged, hlog) {
+run_analysis <- function(run, timing, stats, setting, judged, hlog, faults = NULL) {
   manifest <- run$manifest
   workload <- workload_of(manifest, stats$threads)
   display <- setting$display
@@ -157,6 +171,6 @@ run_analysis <- function(run, timing, stats, setting, judged, hlog) {
     curves = percentile_curves(stats$counts, stats$summary), checks = judged$checks, has_lag = stats$has_lag,
     pacing = stats$pacing, co = stats$co[c("threads", "from_median", "median_interval_us")], shared = setting$shared,
     facts = judged$facts, verdict = judged$verdict, workload = workload,
-    label = run_labels(run$run_id, workload), hlog = hlog, work = timing$work
+    label = run_labels(run$run_id, workload), hlog = hlog, work = timing$work, faults = faults
   )
 }

@@ -65,7 +65,15 @@ run_json <- function(a, gate_results = NULL) {
     gates_met = if (is.null(gate_results)) NA else all(gate_results$met)
   )
   if (!is.null(a$facts$audit)) out$audit <- audit_json(a$facts$audit)   # audited runs only: others' report.json is unchanged
+  out$faults <- faults_json(a$faults)   # only a run with a fault schedule has the field
   out
+}
+
+# report.json's faults: the schedule, the definitions' constants and one row per action (faults.R); NULL without.
+faults_json <- function(faults) {
+  if (is.null(faults)) return(NULL)
+  list(schedule = faults$schedule, deadline_ms = faults$deadline_ms, baseline_s = FAULT_BASELINE_S,
+       recovered_share = FAULT_RECOVERED_SHARE, recovery_hold_s = FAULT_RECOVERY_HOLD_S, actions = json_rows(faults$effects))
 }
 
 report_json_document <- function(report, id, verdict, runs, slo = NA_character_, gates = NULL, exit_status = 0L,

@@ -25,7 +25,7 @@ write_run_plots <- function(a, out_dir) {
   n_zoom <- data.table::uniqueN(a$histograms[range != "full", .(test, range)])
   plots$histogram_zoom <- save_png(plot_histogram_zoom(a$histograms), path("histogram-zoom"), facet_height(n_zoom))
   plots$percentiles <- save_png(plot_percentiles(a$curves), path("percentiles"), facet_height(n_tests))
-  plots$timeline <- save_png(plot_timeline(a$timeline, a$seconds, a$window), path("timeline"), 7.5)
+  plots$timeline <- save_png(plot_timeline(a$timeline, a$seconds, a$window, a$faults), path("timeline"), 7.5)
   if (!is.null(a$tiles) && nrow(a$tiles) > 0) {
     n_tiles <- data.table::uniqueN(a$tiles$label)
     plots$overhead <- save_png(plot_overhead(a$tiles), path("overhead"), facet_height(n_tiles))

@@ -79,7 +79,7 @@ cap_warmup_spikes <- function(data, cut_s, headroom = 1.1) {
 }
 
 # Throughput, mean and p90 per second, blackout seconds in red, warm-up in grey (spikes capped).
-plot_timeline <- function(timeline, seconds, window) {
+plot_timeline <- function(timeline, seconds, window, faults = NULL) {
   panels <- c("throughput (req/s)", "mean latency (ms)", "p90 latency (ms)")
   throughput <- timeline[, .(series = series, second, value = as.numeric(requests), panel = panels[1])]
   if (data.table::uniqueN(timeline$series) > 1) {
@@ -99,13 +99,31 @@ plot_timeline <- function(timeline, seconds, window) {
                        fill = "red", alpha = 0.35) +
     ggplot2::geom_line(linewidth = 0.4) +
     ggplot2::geom_point(data = data[capped == TRUE], shape = 17, size = 2, show.legend = FALSE) +
+    fault_layers(faults, factor(panels[1], levels = panels)) +
     ggplot2::facet_wrap(~panel, ncol = 1, scales = "free_y") +
     ggplot2::labs(title = "Over time (per second, by completion time)",
                   subtitle = sprintf(paste0("grey: warm-up cut (%.1f s, %s); red: %d blackout second%s in the measured window (%d in all)",
-                                            if (any(data$capped)) "\ntriangles: warm-up seconds above the measured range, drawn at the top of the scale" else ""),
+                                            if (any(data$capped)) "\ntriangles: warm-up seconds above the measured range, drawn at the top of the scale" else "",
+                                            if (!is.null(faults)) "\ndashed: the run's fault actions (faults.csv); orange: a region server paused" else ""),
                                      cut_s, warmup_rule_short(window), n_black, if (n_black == 1) "" else "s", nrow(blackouts)),
                   x = "seconds since the first request", y = NULL, colour = NULL) +
     report_theme()
+}
+
+# The fault schedule on the timeline: a dashed line per action that happened, labelled on the
+# throughput panel ("kill rs2"), and each pause shaded until its resume. faults: analyse_run's.
+fault_layers <- function(faults, label_panel) {
+  if (is.null(faults)) return(list())
+  done <- faults$effects[outcome == "done" & !is.na(second)]
+  if (nrow(done) == 0) return(list())
+  labels <- done[, .(second, panel = label_panel, label = sprintf("%s rs%d", action, regionserver))]
+  list(
+    if (nrow(faults$pauses) > 0) ggplot2::geom_rect(data = faults$pauses, inherit.aes = FALSE,
+                                                   ggplot2::aes(xmin = start, xmax = end, ymin = -Inf, ymax = Inf),
+                                                   fill = "orange", alpha = 0.3),
+    ggplot2::geom_vline(data = done, ggplot2::aes(xintercept = second), linetype = "dashed", colour = "grey20"),
+    ggplot2::geom_text(data = labels, ggplot2::aes(x = second, y = Inf, label = label), inherit.aes = FALSE,
+                       angle = 90, hjust = 1.05, vjust = -0.4, size = 3, colour = "grey20"))
 }
 
 # Grinder time against the witness: on the diagonal Grinder adds nothing; steps show its whole ms.

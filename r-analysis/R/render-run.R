@@ -17,6 +17,7 @@ render_run_report <- function(a, plots, gates = NULL) {
     html_p("The evidence for the warm-up cut and the steady-state check: the grey band is the cut; warm-up spikes above the measured range are drawn at the top of the scale."),
     html_img(plots$timeline, "throughput, mean and p90 per second"),
     blackout_list(a$blackouts),
+    faults_section(a$faults),
     cpu_section(a, plots$cpu),
     tags$h2("Tool overhead and client cost"),
     html_img(plots$overhead, "Grinder time against witness"),
@@ -207,6 +208,31 @@ blackout_list <- function(blackouts) {
          html_table(data.frame(`Starts at (s since first request)` = shown$start_s, `Length (s)` = shown$seconds,
                                `In measured window` = ifelse(shown$in_measured_window, "yes", "no (warm-up)"),
                                check.names = FALSE)))
+}
+
+# The fault schedule's table: per action, what it did until the next (faults.R); NULL without faults.
+faults_section <- function(faults) {
+  if (is.null(faults)) return(NULL)
+  e <- faults$effects
+  num <- function(x, digits = 1) ifelse(is.na(x), "-", formatC(x, format = "f", digits = digits, big.mark = ","))
+  tagList(
+    tags$h2(id = "faults", "Faults"),
+    html_p(sprintf(paste("The run's fault schedule%s, as faults.csv recorded it. Per action, until %s: the first failed request,",
+                         "whole seconds without a successful one, the second from which the successful throughput was back to",
+                         "%d%% of its %d s before the action (held %d s), errors, calls over the client's deadline of %s ms",
+                         "(hbaseload.timeout.ms) and over its bound (the deadline plus the worker's watchdog grace and 100 ms for its",
+                         "interrupt to land: such a call was not bounded). Seconds count from the action; a request counts in the second it ended."),
+                   if (is.na(faults$schedule)) "" else paste0(" (", faults$schedule, ")"), "the next action or the run's end",
+                   round(100 * FAULT_RECOVERED_SHARE), FAULT_BASELINE_S, FAULT_RECOVERY_HOLD_S, fmt_int(faults$deadline_ms))),
+    html_table(data.frame(
+      `#` = e$fault, Action = sprintf("at=%gs %s regionserver=%d%s", e$at_s, e$action, e$regionserver,
+                                      ifelse(e$action == "pause", sprintf(" for=%gs", e$for_s), "")),
+      `At (s since first request)` = num(e$second), Outcome = ifelse(e$outcome == "done", "done", paste0(e$outcome, ": ", e$detail)),
+      `Req/s before` = num(e$baseline_rps, 0), `First error after (s)` = num(e$first_error_s, 2),
+      `Seconds without success` = num(e$no_success_s, 0),
+      `Back to 90% after (s)` = ifelse(is.na(e$recovered), "-", ifelse(e$recovered, num(e$recovery_s, 0), "not within")),
+      `Lowest req/s` = num(e$min_rps, 0), Errors = num(e$errors, 0), `Past deadline` = num(e$past_deadline, 0), `Past bound` = num(e$past_bound, 0),
+      `Until (s later)` = num(e$window_s), check.names = FALSE), left = c(2, 4), nowrap = 2))
 }
 
 # Where the CPU went: the lab, the sides' load, the stacked chart and the table per role (cpu.R).

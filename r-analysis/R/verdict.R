@@ -19,6 +19,7 @@ verdict_clause <- function(kind, check, facts) {
     "incomplete run" = if (startsWith(check$result, "manifest.json unreadable")) {
       sprintf("whether the run completed is unknown (%s)", check$result)
     } else sprintf("the run did not end cleanly (manifest %s)", check$result),
+    "under faults" = faults_clause(facts),
     "degraded run" = sprintf("the run went to its end through failures (%s)", sub("^status degraded \\((.*)\\)$", "\\1", check$result)),
     "too short" = sprintf("the measured window is %.1f s with %s requests (minimum %d s and %s)", facts$window$window_s,
                           fmt_int(facts$window$measured_requests), MIN_WINDOW_S, fmt_int(MIN_MEASURED_REQUESTS)),
@@ -81,6 +82,8 @@ run_verdict <- function(checks, facts) {
   # or one that did not reach it (incomplete, interrupted, running, unreadable).
   degraded <- startsWith(checks[check == "manifest", result][1] %if_absent% "", "status degraded")
   flagged <- flagged[kind != if (isTRUE(degraded)) "incomplete run" else "degraded run"]
+  # A run degraded by the faults it asked for is what it was run for: the faults kind says so instead.
+  if ("under faults" %in% flagged$kind) flagged <- flagged[kind != "degraded run"]
   flagged <- flagged[!duplicated(kind)]
   if (nrow(flagged) == 0) {
     return(list(kind = "trustworthy", sentence = paste0("trustworthy: ", trustworthy_clause(checks, facts), server_verdict_suffix(facts)),

@@ -5,8 +5,9 @@
 # finds the cluster through ZooKeeper only (tests/e2e/ClusterRoundTrip.java), then stop: no process
 # left. 80 s at a load average of 7, 99 s at 15 (start 57 s, round trip 18 s, stop 21 s), most of it
 # the JVMs starting. Its data folder is not named hbase-*: the private HBase's PID check matches
-# command lines by the prefix -Dhbase.local.dir=$TEST_LOGS/hbase. Sourced by libexec/suite-test. Entry point:
-# run_cluster_tests.
+# command lines by the prefix -Dhbase.local.dir=$TEST_LOGS/hbase. On the same cluster, before its stop,
+# a run with a fault schedule (issue 24 part 3, cluster_fault_run). Sourced by libexec/suite-test. Entry
+# point: run_cluster_tests.
 
 # The cluster's offset: 200 above the tests' own (the port-taken tests use +100).
 CLUSTER_TEST_OFFSET=${SUITE_CLUSTER_TEST_PORT_OFFSET:-$((SUITE_PORT_OFFSET + 200))}
@@ -16,6 +17,57 @@ cluster_suite() {
   local name=$1 bound=$2; shift 2
   SUITE_PORT_OFFSET=$CLUSTER_TEST_OFFSET HBASE_LOCAL_DIR=$TEST_LOGS/cluster-hbase \
     run_logged "$name" "$bound" "$SUITE_ROOT/suite" "$@"
+}
+
+# On the running cluster: a small table, then a short 2-injector run that kills region server 2 four
+# seconds into its load (--faults). It must end 0 (degraded by the faults it asked for is its expected
+# result) with the kill done in faults.csv, and its report must place the kill on the run and count
+# what it did: errors after it and a time to the first one, the seconds without success and the
+# recovery as numbers (or not recovered). Region server 2 stays dead; the cluster's stop copes.
+# The client deadline is 3 s so that calls to the dead server's regions fail within the run. It adds
+# 64 s here at a load average of 9 (prepare 16 s, the run about 38 s, the report 10 s): the cluster's
+# test took 163 s in all, of which 99 s its start, round trip and stop.
+cluster_fault_run() {
+  local started=$SECONDS props=$TEST_LOGS/cluster-faults.properties run_dir csv
+  { e2e_worker_c1 < "$SUITE_ROOT/grinder.properties"
+    printf 'hbaseload.table = e2efaults\nhbaseload.rows = 400\nhbaseload.regions = 4\nhbaseload.value.size = 100\n'
+    printf 'hbaseload.operations = get:50,put:50\nhbaseload.timeout.ms = 3000\n'; } > "$props"
+  cluster_suite cluster-faults-prepare 120 prepare --properties "$props"
+  if ((RC != 0)); then
+    fail "hbase cluster faults: prepare failed: $(tail -1 <<< "$OUT") (log: $TEST_LOGS/cluster-faults-prepare.log)"
+    return
+  fi
+  cluster_suite cluster-faults-run 180 run --properties "$props" --injectors 2 --threads 4 --duration 14 \
+    --faults 'at=4s kill regionserver=2'
+  run_dir=$(sed -n 's/^run-[0-9]*: \(\/.*\)$/\1/p' <<< "$OUT" | head -1)
+  csv=$(grep '^4,[0-9]*,kill,2,,[0-9]*,done,' "$run_dir/faults.csv" 2> /dev/null || true)
+  if ((RC == 0)) && [[ -n $csv ]] && grep -Eq '"status": *"(degraded|complete)"' "$run_dir/manifest.json"; then
+    pass "hbase cluster faults: --faults 'at=4s kill regionserver=2' ran to its end, exit 0, the kill done in faults.csv ($(cut -d, -f9- <<< "$csv"))"
+  else
+    fail "hbase cluster faults: run rc $RC, faults.csv: $(paste -sd'|' "$run_dir/faults.csv" 2> /dev/null) ($(tail -1 <<< "$OUT"); log: $TEST_LOGS/cluster-faults-run.log)"
+    return
+  fi
+  cluster_fault_report "$run_dir" "$started"
+}
+
+# The report of the fault run in RUN_DIR: its verdict, the kill placed on the run, what it did counted.
+cluster_fault_report() {
+  local run_dir=$1 started=$2 json
+  run_logged cluster-faults-report 120 Rscript "$SUITE_ROOT/r-analysis/report.R" --quiet "$run_dir"
+  # shellcheck disable=SC2016  # R code, its $ are R's
+  json=$(Rscript -e 'f <- jsonlite::fromJSON(commandArgs(TRUE)[1], simplifyVector = FALSE); r <- f$runs[[1]]; a <- r$faults$actions[[1]]
+    num <- function(x) if (is.null(x)) "null" else format(x)
+    cat(r$verdict$kind, a$action, a$outcome, num(a$second), num(a$errors), num(a$first_error_s), num(a$no_success_s), num(a$recovery_s),
+        num(a$recovered), num(a$past_bound), "\n")' "$run_dir/report/report.json" 2>&1 || true)
+  local -a f
+  read -ra f <<< "$json"
+  # verdict kind (two words), action, outcome, second, errors, first_error_s, no_success_s, recovery_s, recovered, past_bound
+  if ((RC == 0)) && [[ ${f[0]:-} == under && ${f[1]:-} == faults && ${f[2]:-} == kill && ${f[3]:-} == "done" && ${f[5]:-0} =~ ^[1-9][0-9]*$ \
+      && ${f[6]:-} =~ ^[0-9.]+$ && ${f[7]:-} =~ ^[0-9]+$ && ${f[9]:-} =~ ^(TRUE|FALSE)$ ]]; then
+    pass "hbase cluster faults: the report's verdict is 'under faults'; after the kill at ${f[4]} s: ${f[5]} errors, the first ${f[6]} s later, ${f[7]} s without a success, back to 90% after ${f[8]} s (recovered ${f[9]}), ${f[10]} calls past their bound ($((SECONDS - started))s in all)"
+  else
+    fail "hbase cluster faults: report rc $RC, read: ${json:-nothing} (log: $TEST_LOGS/cluster-faults-report.log)"
+  fi
 }
 
 run_cluster_tests() {
@@ -47,6 +99,7 @@ run_cluster_tests() {
   else
     fail "hbase cluster: round trip rc $RC: ${line:-$(tail -1 <<< "$OUT")} (log: $TEST_LOGS/cluster-roundtrip.log)"
   fi
+  cluster_fault_run
   cluster_suite cluster-stop 120 hbase stop
   # shellcheck disable=SC2086  # pids: one number per line
   left=$(for pid in $pids; do kill -0 "$pid" 2> /dev/null && echo "$pid"; done; pgrep -f "hbase.local.dir=$dir" || true)

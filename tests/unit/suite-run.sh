@@ -33,3 +33,36 @@ u_run_refuses_bad_values_by_name_before_any_folder() {
     fail "run refusals: $bad; runs folder: $(find "$runs" -mindepth 1 -maxdepth 1 -printf '%f ')"
   fi
 }
+
+# --faults (a fault schedule, issue 24): a malformed schedule, one that does not fit the cluster or
+# the run, or any against a standalone or absent HBase is one line naming it, exit 2, no run folder.
+# A local cluster of 2 region servers is faked by its layout file only: nothing runs.
+u_run_refuses_bad_fault_schedules() {
+  local runs=$TEST_LOGS/run-fault-refusals hbase=$TEST_LOGS/fault-refusals-hbase none=$TEST_LOGS/fault-refusals-none
+  local rc out bad="" case dir
+  mkdir -p "$runs" "$hbase/pids" "$none"
+  printf "CLUSTER_REGIONSERVERS='2'\nCLUSTER_MODE='distributed'\n" > "$hbase/pids/layout.sh"
+  # "HBASE_DIR|DURATION|SCHEDULE|what the one line must contain"
+  local -a cases=(
+    "$hbase|20|at=5s kil regionserver=2|faults: action 1 'at=5s kil regionserver=2': unknown action 'kil' (accepted: kill, stop, start, pause, move)"
+    "$hbase|20|at=5s pause regionserver=1|a pause needs for=TIME"
+    "$hbase|20|at=5s kill regionserver=3|regionserver=3 is not one of the local cluster's 1..2"
+    "$hbase|20|at=25s kill regionserver=1|at=25s is past the run's 20 s of load"
+    "$hbase|20|at=5s kill regionserver=1; at=9s kill regionserver=1|regionserver=1 is down then"
+    "$hbase|20|kill regionserver=1|no at=TIME"
+    "$none|20|at=5s kill regionserver=1|only against the local cluster of ./suite hbase start --regionservers N (N >= 2); none is running here"
+  )
+  for case in "${cases[@]}"; do
+    IFS='|' read -r dir duration schedule want <<< "$case"
+    rc=0
+    out=$(SUITE_RUNS_DIR=$runs HBASE_LOCAL_DIR=$dir timeout 60 "$SUITE_ROOT/suite" run --duration "$duration" --faults "$schedule" 2>&1 < /dev/null) || rc=$?
+    if ((rc != 2)) || [[ $(wc -l <<< "$out") != 1 || $out != *"$want"* ]]; then
+      bad+="[$schedule: rc $rc: $(head -2 <<< "$out" | tr '\n' ' ' | cut -c1-200)] "
+    fi
+  done
+  if [[ -z $bad && -z $(find "$runs" -mindepth 1 -maxdepth 1) ]]; then
+    pass "run --faults: ${#cases[@]} bad schedules (unknown action, pause without for=, region server out of range, past the run, killed twice, no at=, no cluster) each one line naming it, exit 2, no run folder"
+  else
+    fail "run --faults refusals: $bad; runs folder: $(find "$runs" -mindepth 1 -maxdepth 1 -printf '%f ')"
+  fi
+}

@@ -73,7 +73,7 @@ test_that("precedence and thresholds: each rule fires on its own check only", {
   v <- run_verdict(rbind(row("Little's law", "FLAG"), row("errors", "ok", 0)), list())
   expect_equal(v$kind, "trustworthy")
   expect_match(v$sentence, "other flags, not disqualifying: Little's law")
-  expect_equal(VERDICT_RULES$kind, c("lost writes", "incomplete run", "degraded run", "too short", "errors", "contended", "warming", "client-bound",
+  expect_equal(VERDICT_RULES$kind, c("lost writes", "incomplete run", "under faults", "degraded run", "too short", "errors", "contended", "warming", "client-bound",
                                      "client-bound", "shared CPU", "not steady", "server-bound"))
   expect_equal(VERDICT_RULES[kind == "client-bound", check], c("client cost", "client CPU"))
   # both client-bound checks flagged: one kind, named once, its clause from the first

@@ -47,13 +47,16 @@ import java.util.Map;
  *                                                    read back every audited put of the run (AuditVerifier):
  *                                                    audit.json; exit 4 when an acknowledged write is lost or
  *                                                    corrupted, 3 when not every key was read in time
+ * faults-run --plan PLAN --hbase-dir DIR --hbase-ctl FILE  carry out the run's fault schedule on the local cluster
+ *                                                    into RUN_DIR/faults.csv (FaultExecutor); stopped by PID
  * resolve-properties --out FILE --embedded-ports ZK,GATEWAY,SHIM --script S --log-dir D --worker-classpath CP PROPERTIES
  *          [-- OVERRIDE_LINE...]                     a standalone run's exact properties
  * </pre>
  *
  * MACHINE: --suite-root --runs-dir --java --port-offset --embedded-ports ZK,GATEWAY,SHIM --console-port --namespaces yes|no
  * [--namespaces-refusal TEXT] --worker-classpath --grinder-classpath [--git-rev] [--git-dirty true|false]
- * [--owner-pid PID] [--online-cpus LIST] [--metrics-port-default PORT].
+ * [--owner-pid PID] [--online-cpus LIST] [--metrics-port-default PORT]
+ * [--local-regionservers N] (the local cluster's region servers, 0: none; a fault schedule needs N >= 2).
  * A refusal prints one line on stderr and exits 1; a misuse of this command line exits 2.
  */
 public final class Main {
@@ -106,6 +109,8 @@ public final class Main {
         return lab(options(rest, List.of()));
       case "cluster":
         return cluster(options(rest, List.of()));
+      case "faults-run":
+        return faultsRun(options(rest, List.of()));
       case "cluster-live":
         return ClusterLive.main(rest);
       case "server-conf":
@@ -196,11 +201,87 @@ public final class Main {
     machine.ownerPid = Long.parseLong(options.getOrDefault("--owner-pid", "0"));
     machine.consolePortTakenBy = options.getOrDefault("--console-port-taken-by", "");
     machine.onlineCpus = options.getOrDefault("--online-cpus", "0");
+    machine.localRegionServers = Integer.parseInt(options.getOrDefault("--local-regionservers", "0"));
     final RunArguments args = RunArguments.parse(argv.subList(split + 1, argv.size()),
         machine.suiteRoot.resolve("grinder.properties"));
     final RunPlan plan = new RunPlanner(args, machine).plan();
     // bash gets the plan whole, as shell assignments (PlanShell), not by a jq call per field
     writeText(Path.of(required(options, "--plan-out")), PlanShell.of(Json.read(plan.runDir.resolve("plan.json"))));
+    return 0;
+  }
+
+  /**
+   * faults-run --plan PLAN --hbase-dir DIR --hbase-ctl FILE: the plan's fault schedule carried out on
+   * the local cluster (FaultExecutor), timed from the first row of the console's timeline (the load has
+   * begun), recorded in RUN_DIR/faults.csv. Started by suite.d/faults.sh beside the run and stopped by
+   * PID: its SIGTERM resumes a paused region server and records what had not happened. Exit 1 when no
+   * load was seen within the plan's agent and worker-start bounds.
+   */
+  private static int faultsRun(Map<String, String> options) throws LifecycleException {
+    final Path planFile = Path.of(required(options, "--plan")).toAbsolutePath();
+    final JsonObject plan = Json.read(planFile);
+    final Path runDir = planFile.getParent();
+    final JsonElement f = plan.get("faults");
+    if (f == null || !f.isJsonObject()) {
+      throw new LifecycleException(Json.text(plan, "run_id") + " has no fault schedule (plan.json: faults)");
+    }
+    final io.github.hbasegrindersuite.lifecycle.faults.FaultSchedule schedule;
+    try {
+      schedule = io.github.hbasegrindersuite.lifecycle.faults.FaultSchedule.parse(Json.text(f.getAsJsonObject(), "schedule"));
+    } catch (io.github.hbasegrindersuite.lifecycle.faults.FaultSchedule.Refused e) {
+      throw new LifecycleException(e.getMessage());
+    }
+    final Path logDir = runDir.resolve("faults");
+    final io.github.hbasegrindersuite.lifecycle.faults.FaultExecutor executor;
+    try {
+      Files.createDirectories(logDir);
+      executor = new io.github.hbasegrindersuite.lifecycle.faults.FaultExecutor(schedule,
+          new io.github.hbasegrindersuite.lifecycle.faults.LocalRegionServers(Path.of(required(options, "--hbase-dir")),
+              Path.of(required(options, "--hbase-ctl")), Json.integer(plan, "port_offset", 0), logDir, runProperties(plan)),
+          runDir.resolve("faults.csv"), System::currentTimeMillis);
+    } catch (java.io.IOException e) {
+      throw new LifecycleException("cannot write " + runDir.resolve("faults.csv") + ": " + e.getMessage());
+    }
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> executor.shutdown("the run ended first")));
+    final JsonObject timeouts = plan.getAsJsonObject("timeouts");
+    final int startBound = Json.integer(timeouts, "agent_s", 60) + Json.integer(timeouts, "worker_start_s", 180) + 60;
+    final long loadStart = firstTimelineRow(runDir.resolve("console").resolve("timeline.csv"), startBound * 1000L);
+    if (loadStart == 0) {
+      executor.neverStarted("no request was seen within " + startBound + " s (console/timeline.csv)");
+      return 1;
+    }
+    try {
+      executor.run(loadStart, (Json.integer(plan, "duration_s", 0) + 60) * 1000L);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      executor.shutdown("the executor was interrupted");
+    }
+    return 0;
+  }
+
+  /** plan.json's properties (the run's, as the console sent them) as a map: the move action's client configuration. */
+  private static Map<String, String> runProperties(JsonObject plan) {
+    final Map<String, String> properties = new LinkedHashMap<>();
+    plan.getAsJsonObject("properties").entrySet().forEach(e -> properties.put(e.getKey(), e.getValue().getAsString()));
+    return properties;
+  }
+
+  /** When the console's timeline got its first row (the load has begun), polled; 0 when not within BOUND_MS. */
+  static long firstTimelineRow(Path timeline, long boundMs) {
+    final long end = System.currentTimeMillis() + boundMs;
+    while (System.currentTimeMillis() < end) {
+      try {
+        if (Files.isRegularFile(timeline) && Files.readAllLines(timeline, java.nio.charset.StandardCharsets.UTF_8).size() >= 2) {
+          return System.currentTimeMillis();
+        }
+        Thread.sleep(100);
+      } catch (java.io.IOException e) {
+        // written while read: the next poll reads it whole
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return 0;
+      }
+    }
     return 0;
   }
 

@@ -50,6 +50,7 @@ final class PlanJson {
     doc.put("target", plan.target());
     doc.put("embedded_hbase", plan.embeddedHBase());
     doc.put("lab", lab(plan));
+    doc.put("faults", faults(plan));
     // a warm-up (warmup-N) is no measurement: it runs until its load is steady and the JIT quiet
     doc.put("warmup_run", plan.arguments.warmupOnlySeconds > 0);
     doc.put("warmup_max_s", plan.arguments.warmupOnlySeconds > 0 ? plan.arguments.warmupOnlySeconds : 0);
@@ -84,6 +85,27 @@ final class PlanJson {
     manifestProperties.put("grinder.threads", plan.threadsPerProcess());
     doc.put("properties", manifestProperties);
     Json.write(plan.runDir.resolve("plan.json"), doc);
+  }
+
+  /** The fault schedule in its canonical spelling and its actions in time order; null without one. */
+  static Map<String, Object> faults(RunPlan plan) {
+    if (plan.faults == null) {
+      return null;
+    }
+    final Map<String, Object> faults = new LinkedHashMap<>();
+    faults.put("schedule", plan.faults.text);
+    faults.put("regionservers", plan.machine.localRegionServers);
+    final List<Map<String, Object>> actions = new java.util.ArrayList<>();
+    for (io.github.hbasegrindersuite.lifecycle.faults.FaultSchedule.Fault f : plan.faults.faults) {
+      final Map<String, Object> a = new LinkedHashMap<>();
+      a.put("at_s", f.atSeconds);
+      a.put("action", f.action.word());
+      a.put("regionserver", f.regionServer);
+      a.put("for_s", f.forSeconds);
+      actions.add(a);
+    }
+    faults.put("actions", actions);
+    return faults;
   }
 
   /** The lab's split of the CPUs (LabCpus), and the machine's online CPUs. */

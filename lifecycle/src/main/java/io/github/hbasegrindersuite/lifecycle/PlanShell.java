@@ -34,6 +34,10 @@ final class PlanShell {
         .scalar("SLO", Json.text(plan, "slo"))
         .scalar("WARMUP_BEFORE_S", Json.integer(plan, "warmup_before_s", 0))
         .scalar("AUDIT", String.valueOf(audited(plan)));
+    // the fault schedule: bash starts its executor (suite.d/faults.sh) when there are actions
+    final JsonObject faults = plan.has("faults") && plan.get("faults").isJsonObject() ? plan.getAsJsonObject("faults") : null;
+    sh.scalar("FAULTS_SCHEDULE", faults == null ? "" : Json.text(faults, "schedule"))
+        .scalar("FAULTS_COUNT", faults == null ? 0 : faults.getAsJsonArray("actions").size());
     final JsonObject console = plan.getAsJsonObject("console");
     sh.scalar("CONSOLE_HOST", Json.text(console, "host"))
         .scalar("UI", Json.text(console, "ui"))

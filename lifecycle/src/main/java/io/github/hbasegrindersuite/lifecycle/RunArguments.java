@@ -76,7 +76,7 @@ public final class RunArguments {
     return List.of("--properties", "--injectors", "--lab", "--hosts", "--threads", "--processes", "--duration",
         "--target", "--set", "--console-host", "--agent-timeout", "--worker-start-timeout", "--run-timeout",
         "--hbase-ssh", "--sweep-id", "--sweep-point", "--ui", "--linger", "--slo", "--metrics-port", "--warmup",
-        "--warmup-only").contains(option);
+        "--warmup-only", "--faults").contains(option);
   }
 
   private void set(String option, String value) throws LifecycleException {
@@ -161,6 +161,10 @@ public final class RunArguments {
         break;
       case "--warmup-only":
         warmupOnlySeconds = positive(option, value);
+        break;
+      case "--faults":
+        // the property's shorthand: the schedule travels as any setting does (plan.json, a sweep point)
+        sets.add(new String[] {io.github.hbasegrindersuite.lifecycle.faults.FaultSchedule.KEY, value});
         break;
       default:
         throw new LifecycleException.Usage("unknown argument '" + option + "'");

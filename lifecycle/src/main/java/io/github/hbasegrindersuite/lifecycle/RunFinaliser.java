@@ -87,15 +87,25 @@ public final class RunFinaliser {
     final IntervalLogs intervals = new IntervalLogs();  // the workers' *.hlog, merged
     boolean dataLogOff;                       // hbaseload.datalog=off: the interval logs stand in for the data logs
     String intervalMismatch = "";             // their counts against the data logs', "" when equal
+    String faultSchedule;                     // plan.json faults.schedule, null without one
+    int faultsPlanned;                        // its actions
+    final List<String[]> faultRows = new ArrayList<>();  // faults.csv (FaultExecutor.HEADER), without its header
   }
 
   static final class Verdict {
     final Status status;
     final String reason;
+    /** Degraded by the faults the run was asked for: the result it was run for (exit 0). */
+    final boolean asAsked;
 
     Verdict(Status status, String reason) {
+      this(status, reason, false);
+    }
+
+    Verdict(Status status, String reason, boolean asAsked) {
       this.status = status;
       this.reason = Text.oneLine(reason);
+      this.asAsked = asAsked;
     }
   }
 
@@ -171,13 +181,59 @@ public final class RunFinaliser {
             + " for 30s and worker start-up took %.0fs (an overloaded machine?); the data logs are complete", e.workerStartupSeconds);
       }
     }
+    if (status.equals("complete") && e.faultSchedule != null) {
+      final String unplanned = faultsNotAsPlanned(e);
+      if (!unplanned.isEmpty()) {
+        // the run did not meet the faults it was run for: what it measured is not the experiment asked
+        status = "incomplete";
+        reason = "the fault schedule (" + e.faultSchedule + ") did not run as planned: " + unplanned + "; " + reason;
+      }
+    }
     if (status.equals("complete")) {
       final String degraded = degradation(e, logged);
+      if (!degraded.isEmpty() && e.faultSchedule != null) {
+        return new Verdict(Status.DEGRADED, "degraded by its fault schedule (" + e.faultSchedule + "), as asked: " + degraded + "; " + reason, true);
+      }
       if (!degraded.isEmpty()) {
         return new Verdict(Status.DEGRADED, degraded + "; " + reason);
       }
+      if (e.faultSchedule != null) {
+        reason += "; its fault schedule (" + e.faultSchedule + ") ran, and no request failed";
+      }
     }
     return new Verdict(status.equals("complete") ? Status.COMPLETE : Status.INCOMPLETE, reason);
+  }
+
+  /** The planned actions that did not happen, from faults.csv: "" when every one did ("2 of 3 actions failed: ..."). */
+  static String faultsNotAsPlanned(Evidence e) {
+    final List<String[]> actions = e.faultRows.stream().filter(r -> r.length >= 9 && !r[2].equals("resume")).collect(Collectors.toList());
+    final List<String[]> bad = e.faultRows.stream().filter(r -> r.length >= 9 && !r[6].equals("done")).collect(Collectors.toList());
+    if (actions.size() < e.faultsPlanned && bad.isEmpty()) {
+      return "faults.csv records " + actions.size() + " of its " + e.faultsPlanned + " actions (the executor did not run them all)";
+    }
+    if (bad.isEmpty()) {
+      return "";
+    }
+    final String[] first = bad.get(0);
+    final String detail = first[8].replaceAll("^\"|\"$", "").replace("\"\"", "\"");
+    return bad.size() + " row(s) of faults.csv not done as planned, the first: at=" + first[0] + "s " + first[2]
+        + " regionserver=" + first[3] + " " + first[6] + " (" + detail + ")";
+  }
+
+  /** manifest.json's faults: the schedule and how its actions ended (faults.csv); null without a schedule. */
+  static Map<String, Object> faultFacts(Evidence e) {
+    if (e.faultSchedule == null) {
+      return null;
+    }
+    final Map<String, Object> f = new LinkedHashMap<>();
+    f.put("schedule", e.faultSchedule);
+    f.put("actions", e.faultsPlanned);
+    final List<String[]> actions = e.faultRows.stream().filter(r -> r.length >= 9 && !r[2].equals("resume")).collect(Collectors.toList());
+    f.put("done", actions.stream().filter(r -> r[6].equals("done")).count());
+    f.put("failed", actions.stream().filter(r -> r[6].equals("failed")).count());
+    f.put("not_done", e.faultsPlanned - actions.stream().filter(r -> !r[6].equals("not done")).count());
+    f.put("record", e.faultRows.isEmpty() ? null : "faults.csv");
+    return f;
   }
 
   /**
@@ -238,6 +294,13 @@ public final class RunFinaliser {
     }
     if (!e.dataLogOff && !e.intervals.workers.isEmpty()) {
       e.intervalMismatch = e.intervals.mismatch(dataLogPerWorker(e));
+    }
+    if (plan.has("faults") && plan.get("faults").isJsonObject()) {
+      final JsonObject faults = plan.getAsJsonObject("faults");
+      e.faultSchedule = Json.text(faults, "schedule");
+      e.faultsPlanned = faults.getAsJsonArray("actions").size();
+      final List<String> rows = lines(runDir.resolve("faults.csv"));
+      rows.stream().skip(1).filter(l -> !l.isBlank()).forEach(l -> e.faultRows.add(l.split(",", 9)));
     }
     e.workerError = workerError(runDir.resolve("injectors"));
     e.errorsByClass = errorsByClass(runDir.resolve("injectors"));
@@ -348,7 +411,10 @@ public final class RunFinaliser {
     }
   }
 
-  /** Decide, write manifest.json, print the summary. Returns the exit status: 0 complete, 1 not. */
+  /**
+   * Decide, write manifest.json, print the summary. Returns the exit status: 0 complete (or degraded
+   * by the fault schedule it was asked for), 1 not.
+   */
   static int finalise(Path runDir, Observed given, PrintStream out) throws LifecycleException {
     final JsonObject plan = Json.read(runDir.resolve("plan.json"));
     final Evidence e = gather(runDir, plan);
@@ -383,6 +449,7 @@ public final class RunFinaliser {
     m.set("hbase_metrics", seen.hbaseMetrics);
     m.set("observed", seen.toJson());
     m.set("hlog", intervalFacts(e));
+    m.set("faults", faultFacts(e));
     if (!e.intervals.workers.isEmpty()) {
       final Map<Integer, Long> perTest = new java.util.TreeMap<>();
       e.logsByHost.values().forEach(d -> d.perTest.forEach((t, n) -> perTest.merge(t, n, Long::sum)));
@@ -396,7 +463,7 @@ public final class RunFinaliser {
     }
     m.write(runDir.resolve("manifest.json"));
     summary(out, plan, verdict, e, Duration.between(Instant.parse(Json.text(plan, "start_time")), end));
-    return verdict.status == Status.COMPLETE ? 0 : 1;
+    return verdict.status == Status.COMPLETE || verdict.asAsked ? 0 : 1;
   }
 
   /** A re-judged run keeps what only the first judgement could ask (HBase's table facts) and lists every collection. */

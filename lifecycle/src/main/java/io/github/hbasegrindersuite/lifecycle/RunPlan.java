@@ -25,6 +25,9 @@ final class RunPlan {
   Map<String, String> consoleProperties;
   boolean uniformThreads;
 
+  /** The fault schedule (faults.schedule, --faults), or null. */
+  io.github.hbasegrindersuite.lifecycle.faults.FaultSchedule faults;
+
   /** The lab's CPUs: which side runs where (lab.cpus). */
   io.github.hbasegrindersuite.lifecycle.cpu.LabCpus lab;
 

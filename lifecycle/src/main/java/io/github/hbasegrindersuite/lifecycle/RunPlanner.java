@@ -1,6 +1,7 @@
 package io.github.hbasegrindersuite.lifecycle;
 
 import io.github.hbasegrindersuite.lifecycle.cpu.LabCpus;
+import io.github.hbasegrindersuite.lifecycle.faults.FaultSchedule;
 import io.github.hbasegrindersuite.worker.Settings;
 import io.github.hbasegrindersuite.worker.SettingsException;
 import java.io.IOException;
@@ -55,6 +56,8 @@ public final class RunPlanner {
     String consolePortTakenBy = "";
     /** The CPUs online here (/sys/devices/system/cpu/online), which lab.cpus splits. */
     String onlineCpus = "0";
+    /** Region servers of the local cluster that ./suite hbase start --regionservers N laid out here; 0: none (standalone, or none runs). */
+    int localRegionServers;
   }
 
   private final RunArguments args;
@@ -148,6 +151,7 @@ public final class RunPlanner {
       throw new LifecycleException(e.getMessage());
     }
     final int durationSeconds = (int) (durationMs / 1000);
+    final FaultSchedule faults = faults(properties, durationSeconds, machine.localRegionServers, args.warmupOnlySeconds > 0);
     final int runTimeout = args.runTimeoutSeconds != null ? args.runTimeoutSeconds
         : durationSeconds > 0 ? durationSeconds + args.workerStartTimeoutSeconds + 60 : 3600;
 
@@ -172,6 +176,7 @@ public final class RunPlanner {
       // the run's own audited keys: no later run writes them again (AuditScheme.runTag)
       properties.setProperty(Settings.Key.AUDIT_RUN.fullName(), plan.runKey);
     }
+    plan.faults = faults;
     writeConsoleProperties(plan);
     for (Host host : plan.hosts) {
       writeAgentProperties(plan, host);
@@ -179,6 +184,35 @@ public final class RunPlanner {
     PlanJson.write(plan);
     Manifest.running(plan).write(runDir.resolve("manifest.json"));
     return plan;
+  }
+
+  /**
+   * The run's fault schedule ({@value FaultSchedule#KEY}, --faults), checked before anything starts:
+   * its text, then that the target is the local cluster of ./suite hbase start --regionservers N
+   * with N >= 2, then its actions against N and the run's length. Null without one, and for a
+   * warm-up, which carries its run's settings but is no experiment. A refusal is a usage error (exit 2).
+   */
+  static FaultSchedule faults(Properties p, int durationSeconds, int localRegionServers, boolean warmup) throws LifecycleException {
+    final String text = p.getProperty(FaultSchedule.KEY);
+    if (warmup || FaultSchedule.isNone(text)) {
+      return null;
+    }
+    try {
+      final FaultSchedule schedule = FaultSchedule.parse(text);
+      final String site = p.getProperty("hbaseload.hbase.site", "").trim();
+      if (!site.isEmpty()) {
+        throw new LifecycleException.Usage("faults: only against the local cluster of ./suite hbase start --regionservers N;"
+            + " this run's HBase is a cluster the suite does not manage (hbaseload.hbase.site=" + site + ")");
+      }
+      if (localRegionServers < 2) {
+        throw new LifecycleException.Usage("faults: only against the local cluster of ./suite hbase start --regionservers N (N >= 2);"
+            + (localRegionServers == 1 ? " the embedded HBase here is the standalone (one JVM)" : " none is running here"));
+      }
+      schedule.check(localRegionServers, durationSeconds);
+      return schedule;
+    } catch (FaultSchedule.Refused e) {
+      throw new LifecycleException.Usage(e.getMessage());
+    }
   }
 
   /** The embedded stack's default ports follow SUITE_PORT_OFFSET; other ports and a real cluster are left alone. */

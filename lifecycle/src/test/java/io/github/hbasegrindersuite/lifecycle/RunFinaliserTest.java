@@ -306,4 +306,62 @@ class RunFinaliserTest {
     assertTrue(Json.text(m, "reason").startsWith("1 of 7 requests failed (14.286%); 2 second(s) without a successful request,"
         + " from 2 s after the first; all 2 workers finished"), Json.text(m, "reason"));
   }
+
+  /** plan.json with a fault schedule of ACTIONS actions, and faults.csv with ROWS. */
+  private void faults(String schedule, int actions, String... rows) throws Exception {
+    final JsonObject plan = Json.read(run.resolve("plan.json"));
+    final JsonObject faults = new JsonObject();
+    faults.addProperty("schedule", schedule);
+    final com.google.gson.JsonArray list = new com.google.gson.JsonArray();
+    for (int k = 0; k < actions; k++) {
+      list.add(new JsonObject());
+    }
+    faults.add("actions", list);
+    plan.add("faults", faults);
+    Files.writeString(run.resolve("plan.json"), plan.toString());
+    final List<String> csv = new ArrayList<>(List.of(io.github.hbasegrindersuite.lifecycle.faults.FaultExecutor.HEADER));
+    csv.addAll(List.of(rows));
+    Files.write(run.resolve("faults.csv"), csv);
+  }
+
+  @Test
+  void aRunDegradedByTheFaultsItAskedForIsTheExpectedResult() throws Exception {
+    matchingHlogs();
+    dataLog("inj2", "0, 0, 1, 1795000000000, 1, 0, 400", "0, 1, 2, 1795000000003, 2, 1, 900", "1, 0, 2, 1795000000001, 1, 0, 600");
+    faults("at=5s kill regionserver=2", 1, "5,1795000005000,kill,2,,4242,done,1795000000000,\"SIGKILL; gone 0.1 s later\"");
+    final JsonObject m = finalise(0);
+    assertEquals("degraded", Json.text(m, "status"));
+    assertTrue(Json.text(m, "reason").startsWith("degraded by its fault schedule (at=5s kill regionserver=2), as asked: 1 of 6 requests failed"),
+        Json.text(m, "reason"));
+    final JsonObject f = m.getAsJsonObject("faults");
+    assertEquals("at=5s kill regionserver=2", Json.text(f, "schedule"));
+    assertEquals(1, f.get("done").getAsInt());
+    assertEquals(0, f.get("failed").getAsInt());
+    assertEquals(0, f.get("not_done").getAsInt());
+  }
+
+  @Test
+  void aFaultThatDidNotHappenLeavesTheRunIncomplete() throws Exception {
+    matchingHlogs();
+    faults("at=5s kill regionserver=2; at=20s start regionserver=2", 2,
+        "5,1795000005000,kill,2,,,failed,1795000000000,\"regionserver-2 is not running, says the pid file\"",
+        "20,,start,2,,,not done,1795000000000,\"the run ended first\"");
+    final JsonObject m = finalise(1);
+    assertEquals("incomplete", Json.text(m, "status"));
+    assertTrue(Json.text(m, "reason").startsWith("the fault schedule (at=5s kill regionserver=2; at=20s start regionserver=2) did not run"
+        + " as planned: 2 row(s) of faults.csv not done as planned, the first: at=5s kill regionserver=2 failed"
+        + " (regionserver-2 is not running, says the pid file)"), Json.text(m, "reason"));
+    assertEquals(1, m.getAsJsonObject("faults").get("failed").getAsInt());
+    assertEquals(1, m.getAsJsonObject("faults").get("not_done").getAsInt());
+  }
+
+  @Test
+  void faultsThatHurtNobodyLeaveTheRunComplete() throws Exception {
+    matchingHlogs();
+    faults("at=1s pause regionserver=1 for=1s", 1, "1,1795000001000,pause,1,1,4242,done,1795000000000,\"SIGSTOP for 1 s\"",
+        "2,1795000002000,resume,1,1,4242,done,1795000000000,\"SIGCONT at its time\"");
+    final JsonObject m = finalise(0);
+    assertEquals("complete", Json.text(m, "status"));
+    assertTrue(Json.text(m, "reason").endsWith("its fault schedule (at=1s pause regionserver=1 for=1s) ran, and no request failed"));
+  }
 }

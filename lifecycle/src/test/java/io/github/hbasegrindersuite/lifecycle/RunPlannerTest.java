@@ -172,4 +172,55 @@ class RunPlannerTest {
     assertTrue(plan.runKey.matches("run-1-[0-9]{13}"), plan.runKey);
     assertEquals("ssh", plan.injectorMode);
   }
+
+  @Test
+  void aFaultScheduleTravelsIntoThePlanAgainstTheLocalCluster() throws Exception {
+    machine.localRegionServers = 3;
+    final RunPlan plan = plan("--duration", "40", "--faults", "at=30s start regionserver=2; at=5s kill regionserver=2");
+    final JsonObject json = Json.read(plan.runDir.resolve("plan.json"));
+    final JsonObject faults = json.getAsJsonObject("faults");
+    assertEquals("at=5s kill regionserver=2; at=30s start regionserver=2", Json.text(faults, "schedule"));
+    assertEquals(3, Json.integer(faults, "regionservers", 0));
+    assertEquals(2, faults.getAsJsonArray("actions").size());
+    assertEquals("kill", Json.text(faults.getAsJsonArray("actions").get(0).getAsJsonObject(), "action"));
+    final String shell = PlanShell.of(json);
+    assertTrue(shell.contains("FAULTS_COUNT='2'"), shell);
+    assertTrue(shell.contains("FAULTS_SCHEDULE='at=5s kill regionserver=2; at=30s start regionserver=2'"), shell);
+    // the same setting as a property (a scenario, a sweep point) takes the same path
+    final RunPlan viaSet = plan("--duration", "40", "--set", "faults.schedule=at=5s pause regionserver=1 for=3s");
+    assertEquals("at=5s pause regionserver=1 for=3s", Json.text(Json.read(viaSet.runDir.resolve("plan.json")).getAsJsonObject("faults"), "schedule"));
+  }
+
+  @Test
+  void withoutAScheduleThePlanSaysNone() throws Exception {
+    final JsonObject json = Json.read(plan("--duration", "10").runDir.resolve("plan.json"));
+    assertTrue(json.get("faults").isJsonNull());
+    assertTrue(PlanShell.of(json).contains("FAULTS_COUNT='0'"));
+  }
+
+  @Test
+  void aScheduleIsRefusedBeforeAnyRunFolderUnlessItCanRunHere() throws Exception {
+    machine.localRegionServers = 2;
+    final LifecycleException bad = assertThrows(LifecycleException.Usage.class,
+        () -> plan("--duration", "30", "--faults", "at=5s kill regionserver=3"));
+    assertEquals("faults: action 1 'at=5s kill regionserver=3': regionserver=3 is not one of the local cluster's 1..2", bad.getMessage());
+    assertTrue(assertThrows(LifecycleException.Usage.class, () -> plan("--duration", "30", "--faults", "at=40s kill regionserver=1"))
+        .getMessage().contains("past the run's 30 s"));
+    assertTrue(assertThrows(LifecycleException.Usage.class, () -> plan("--duration", "30", "--faults", "at=5s kill regionserver=1",
+        "--set", "hbaseload.hbase.site=/etc/hbase/conf/hbase-site.xml")).getMessage().contains("a cluster the suite does not manage"));
+    machine.localRegionServers = 1;
+    assertTrue(assertThrows(LifecycleException.Usage.class, () -> plan("--duration", "30", "--faults", "at=5s kill regionserver=1"))
+        .getMessage().contains("the embedded HBase here is the standalone"));
+    machine.localRegionServers = 0;
+    assertTrue(assertThrows(LifecycleException.Usage.class, () -> plan("--duration", "30", "--faults", "at=5s kill regionserver=1"))
+        .getMessage().contains("none is running here"));
+    assertFalse(Files.exists(root.resolve("runs").resolve("run-1")), "no run folder for a refused schedule");
+  }
+
+  @Test
+  void aWarmUpCarriesItsRunsSettingsButNoFaults() throws Exception {
+    machine.localRegionServers = 2;
+    final RunPlan warm = plan("--duration", "30", "--faults", "at=5s kill regionserver=1", "--warmup-only", "20");
+    assertTrue(Json.read(warm.runDir.resolve("plan.json")).get("faults").isJsonNull());
+  }
 }
