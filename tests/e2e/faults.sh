@@ -367,7 +367,9 @@ t_fault_disk_full() {
     return
   fi
   mkdir -p "$dir/run-1/injectors/inj1"
-  head -c 4500000 /dev/urandom | base64 -w 76 > "$dir/run-1/injectors/inj1/inj1-0-data.log"
+  # about 6.7 MB of the 8: some 1,050 KB above the floor (5%) when the run starts, so that a slow
+  # run (another lane beside it) fills it too (with 5.9 MB a run of 27,000 requests did not)
+  head -c 5100000 /dev/urandom | base64 -w 76 > "$dir/run-1/injectors/inj1/inj1-0-data.log"
   echo '{"run_id":"run-1","status":"complete"}' > "$dir/run-1/manifest.json"
   local before after
   before=$(cd "$dir" && find run-1 -type f -exec sha1sum {} + | sort | sha1sum)
