@@ -48,6 +48,22 @@ cluster_fault_run() {
     return
   fi
   cluster_fault_report "$run_dir" "$started"
+  cluster_server_metrics "$run_dir"
+}
+
+# The same run's server-metrics.csv: the master and each of the 2 region servers sampled, each region
+# server's answered rows with its region count (the killed one's rows stop answering after the kill).
+cluster_server_metrics() {
+  local csv=$1/hbase/server-metrics.csv seen
+  seen=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "regions") col = i; next }
+                  $4 == "ok" && $3 == "regionserver" && $col ~ /^[0-9]+$/ { n[$2]++; last[$2] = $col }
+                  $3 == "master" { m++ }
+                  END { for (s in n) printf "%s:%d:%s ", s, n[s], last[s]; printf "master:%d", m }' "$csv" 2> /dev/null)
+  if [[ $(grep -o '127\.0\.0\.1:[0-9]*:[0-9]*:[0-9]*' <<< "$seen" | wc -l) == 2 && $seen =~ master:[1-9] ]]; then
+    pass "hbase cluster server metrics: the master and both region servers sampled, each with its regions (server:rows:last regions $seen)"
+  else
+    fail "hbase cluster server metrics: $csv: ${seen:-nothing} ($(head -1 "$csv" 2> /dev/null | cut -c1-80))"
+  fi
 }
 
 # The report of the fault run in RUN_DIR: its verdict, the kill placed on the run, what it did counted.
