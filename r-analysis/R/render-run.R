@@ -11,13 +11,11 @@ render_run_report <- function(a, plots, gates = NULL) {
     run_meta(a),
     flag_banner(a$checks),
     audit_section(a$facts$audit),
+    # a fault run's result is what each fault did: its timeline and faults table come first
+    if (!is.null(a$faults)) run_over_time_html(a, plots),
     run_results_html(a, why),
     run_latency_html(a, plots, why),
-    tags$h2("Over time"),
-    html_p("The evidence for the warm-up cut and the steady-state check: the grey band is the cut; warm-up spikes above the measured range are drawn at the top of the scale."),
-    html_img(plots$timeline, "throughput, mean and p90 per second"),
-    blackout_list(a$blackouts),
-    faults_section(a$faults),
+    if (is.null(a$faults)) run_over_time_html(a, plots),
     cpu_section(a, plots$cpu),
     tags$h2("Tool overhead and client cost"),
     html_img(plots$overhead, "Grinder time against witness"),
@@ -58,6 +56,16 @@ run_results_html <- function(a, why) {
     if (any(s$witness_count > 0)) tagList(tags$h3(paste0("Witness (HBase call, microsecond resolution)", service_note(a))),
                                           reference_table(s, "witness_", why_throughput = why_t, why_latency = why_l)) else
       html_p("The logs have no 'Witness (us)' column: only Grinder's whole-ms time is known.", class = "note"))
+}
+
+# The run page's timeline per second, its blackouts and, in a fault run, its faults table.
+run_over_time_html <- function(a, plots) {
+  html_lines(
+    tags$h2("Over time"),
+    html_p("The evidence for the warm-up cut and the steady-state check: the grey band is the cut; warm-up spikes above the measured range are drawn at the top of the scale."),
+    html_img(plots$timeline, "throughput, mean and p90 per second"),
+    blackout_list(a$blackouts),
+    faults_section(a$faults))
 }
 
 # The run page's percentile tables and latency distributions, greyed when the verdict disqualifies latency.

@@ -103,6 +103,9 @@ test_that("the report draws the faults, tables them, names the schedule in its v
   expect_match(html, "id=\"faults\"", fixed = TRUE)
   expect_match(html, "at=10s kill regionserver=2", fixed = TRUE)
   expect_match(html, "not done: the run ended first", fixed = TRUE)
+  # a fault run's first screen: its timeline and faults table before the whole-run results
+  expect_lt(regexpr("<h2>Over time</h2>", html, fixed = TRUE), regexpr("<h2>Results</h2>", html, fixed = TRUE))
+  expect_lt(regexpr("id=\"faults\"", html, fixed = TRUE), regexpr("<h2>Results</h2>", html, fixed = TRUE))
 })
 
 test_that("a run without faults.csv has no faults section, check or verdict", {
@@ -112,4 +115,8 @@ test_that("a run without faults.csv has no faults section, check or verdict", {
   expect_null(a$faults)
   expect_false("faults" %in% a$checks$check)
   expect_equal(a$verdict$kind, "degraded run")
+  out <- tempfile("no-faults-report-")
+  write_run_report(a, out)
+  html <- paste(readLines(file.path(out, "index.html")), collapse = "\n")
+  expect_gt(regexpr("<h2>Over time</h2>", html, fixed = TRUE), regexpr("<h2>Results</h2>", html, fixed = TRUE))
 })
