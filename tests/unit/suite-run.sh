@@ -39,9 +39,12 @@ u_run_refuses_bad_values_by_name_before_any_folder() {
 # A local cluster of 2 region servers is faked by its layout file only: nothing runs.
 u_run_refuses_bad_fault_schedules() {
   local runs=$TEST_LOGS/run-fault-refusals hbase=$TEST_LOGS/fault-refusals-hbase none=$TEST_LOGS/fault-refusals-none
-  local rc out bad="" case dir
-  mkdir -p "$runs" "$hbase/pids" "$none"
+  local named=$TEST_LOGS/fault-refusals-named rc out bad="" case dir
+  mkdir -p "$runs" "$hbase/pids" "$none" "$named/pids"
   printf "CLUSTER_REGIONSERVERS='2'\nCLUSTER_MODE='distributed'\n" > "$hbase/pids/layout.sh"
+  # a layout that names its region servers, none of which runs (no PID file): a kill of an earlier run
+  printf "CLUSTER_REGIONSERVERS='2'\nCLUSTER_MODE='distributed'\nCLUSTER_NAMES=('zookeeper' 'master' 'regionserver-1' 'regionserver-2')\n" \
+    > "$named/pids/layout.sh"
   # "HBASE_DIR|DURATION|SCHEDULE|what the one line must contain"
   local -a cases=(
     "$hbase|20|at=5s kil regionserver=2|faults: action 1 'at=5s kil regionserver=2': unknown action 'kil' (accepted: kill, stop, start, pause, move)"
@@ -50,6 +53,7 @@ u_run_refuses_bad_fault_schedules() {
     "$hbase|20|at=25s kill regionserver=1|at=25s is past the run's 20 s of load"
     "$hbase|20|at=5s kill regionserver=1; at=9s kill regionserver=1|regionserver=1 is down then"
     "$hbase|20|kill regionserver=1|no at=TIME"
+    "$named|20|at=5s kill regionserver=1|faults: regionserver=1 is not running when the run starts"
     "$none|20|at=5s kill regionserver=1|only against the local cluster of ./suite hbase start --regionservers N (N >= 2); none is running here"
   )
   for case in "${cases[@]}"; do
@@ -61,7 +65,7 @@ u_run_refuses_bad_fault_schedules() {
     fi
   done
   if [[ -z $bad && -z $(find "$runs" -mindepth 1 -maxdepth 1) ]]; then
-    pass "run --faults: ${#cases[@]} bad schedules (unknown action, pause without for=, region server out of range, past the run, killed twice, no at=, no cluster) each one line naming it, exit 2, no run folder"
+    pass "run --faults: ${#cases[@]} bad schedules (unknown action, pause without for=, region server out of range, past the run, killed twice, no at=, a server down when the run starts, no cluster) each one line naming it, exit 2, no run folder"
   else
     fail "run --faults refusals: $bad; runs folder: $(find "$runs" -mindepth 1 -maxdepth 1 -printf '%f ')"
   fi

@@ -56,7 +56,8 @@ import java.util.Map;
  * MACHINE: --suite-root --runs-dir --java --port-offset --embedded-ports ZK,GATEWAY,SHIM --console-port --namespaces yes|no
  * [--namespaces-refusal TEXT] --worker-classpath --grinder-classpath [--git-rev] [--git-dirty true|false]
  * [--owner-pid PID] [--online-cpus LIST] [--metrics-port-default PORT]
- * [--local-regionservers N] (the local cluster's region servers, 0: none; a fault schedule needs N >= 2).
+ * [--local-regionservers N] (the local cluster's region servers, 0: none; a fault schedule needs N >= 2)
+ * [--local-regionservers-down I,J] (those of them not running now: a fault schedule starts from what runs).
  * A refusal prints one line on stderr and exits 1; a misuse of this command line exits 2.
  */
 public final class Main {
@@ -202,6 +203,11 @@ public final class Main {
     machine.consolePortTakenBy = options.getOrDefault("--console-port-taken-by", "");
     machine.onlineCpus = options.getOrDefault("--online-cpus", "0");
     machine.localRegionServers = Integer.parseInt(options.getOrDefault("--local-regionservers", "0"));
+    for (String down : options.getOrDefault("--local-regionservers-down", "").split(",")) {
+      if (!down.isBlank()) {
+        machine.regionServersDown.add(Integer.parseInt(down.trim()));
+      }
+    }
     final RunArguments args = RunArguments.parse(argv.subList(split + 1, argv.size()),
         machine.suiteRoot.resolve("grinder.properties"));
     final RunPlan plan = new RunPlanner(args, machine).plan();

@@ -58,6 +58,8 @@ public final class RunPlanner {
     String onlineCpus = "0";
     /** Region servers of the local cluster that ./suite hbase start --regionservers N laid out here; 0: none (standalone, or none runs). */
     int localRegionServers;
+    /** The local cluster's region servers (1-based) that do not run when the run is planned. */
+    java.util.Set<Integer> regionServersDown = new java.util.TreeSet<>();
   }
 
   private final RunArguments args;
@@ -151,7 +153,8 @@ public final class RunPlanner {
       throw new LifecycleException(e.getMessage());
     }
     final int durationSeconds = (int) (durationMs / 1000);
-    final FaultSchedule faults = faults(properties, durationSeconds, machine.localRegionServers, args.warmupOnlySeconds > 0);
+    final FaultSchedule faults = faults(properties, durationSeconds, machine.localRegionServers, machine.regionServersDown,
+        args.warmupOnlySeconds > 0);
     final int runTimeout = args.runTimeoutSeconds != null ? args.runTimeoutSeconds
         : durationSeconds > 0 ? durationSeconds + args.workerStartTimeoutSeconds + 60 : 3600;
 
@@ -192,7 +195,8 @@ public final class RunPlanner {
    * with N >= 2, then its actions against N and the run's length. Null without one, and for a
    * warm-up, which carries its run's settings but is no experiment. A refusal is a usage error (exit 2).
    */
-  static FaultSchedule faults(Properties p, int durationSeconds, int localRegionServers, boolean warmup) throws LifecycleException {
+  static FaultSchedule faults(Properties p, int durationSeconds, int localRegionServers, java.util.Set<Integer> down, boolean warmup)
+      throws LifecycleException {
     final String text = p.getProperty(FaultSchedule.KEY);
     if (warmup || FaultSchedule.isNone(text)) {
       return null;
@@ -208,7 +212,7 @@ public final class RunPlanner {
         throw new LifecycleException.Usage("faults: only against the local cluster of ./suite hbase start --regionservers N (N >= 2);"
             + (localRegionServers == 1 ? " the embedded HBase here is the standalone (one JVM)" : " none is running here"));
       }
-      schedule.check(localRegionServers, durationSeconds);
+      schedule.check(localRegionServers, down, durationSeconds);
       return schedule;
     } catch (FaultSchedule.Refused e) {
       throw new LifecycleException.Usage(e.getMessage());

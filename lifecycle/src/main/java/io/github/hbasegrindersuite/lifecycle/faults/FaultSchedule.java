@@ -207,8 +207,24 @@ public final class FaultSchedule {
    * order that can happen (all servers run at the start).
    */
   public void check(int regionServers, int durationSeconds) throws Refused {
+    check(regionServers, java.util.Set.of(), durationSeconds);
+  }
+
+  /**
+   * As {@link #check(int, int)}, from the cluster as it is: DOWN names the region servers that do
+   * not run when the run starts (a kill of an earlier run is not undone). A fault run measures
+   * against the cluster as laid out, so each of them must be started first in the schedule.
+   */
+  public void check(int regionServers, java.util.Set<Integer> down, int durationSeconds) throws Refused {
+    for (int rs : down) {
+      if (faults.stream().noneMatch(f -> f.regionServer == rs && f.action == Action.START)) {
+        throw new Refused("faults: regionserver=" + rs + " is not running when the run starts (a kill of an earlier run"
+            + " is not undone): ./suite hbase stop and start, or start it first in the schedule");
+      }
+    }
     final Map<Integer, String> state = new HashMap<>();   // "up", "down", or "paused"
     final Map<Integer, Integer> pausedUntil = new HashMap<>();
+    down.forEach(rs -> state.put(rs, "down at the start"));
     for (Fault f : faults) {
       final String culprit = "faults: action " + f.index + " '" + f.text + "'";
       if (f.regionServer > regionServers) {
@@ -237,7 +253,12 @@ public final class FaultSchedule {
       if (f.action != Action.START && now.equals("down")) {
         throw new Refused(culprit + ": regionserver=" + rs + " is down then (killed or stopped earlier; start it first)");
       }
-      if (f.action == Action.MOVE && state.entrySet().stream().filter(e -> e.getKey() != rs && !e.getValue().equals("down")).count()
+      if (f.action != Action.START && now.equals("down at the start")) {
+        throw new Refused(culprit + ": regionserver=" + rs + " is not running when the run starts (a kill of an earlier run"
+            + " is not undone: start it in the schedule, or ./suite hbase stop and start)");
+      }
+
+      if (f.action == Action.MOVE && state.entrySet().stream().filter(e -> e.getKey() != rs && !e.getValue().startsWith("down")).count()
           + (regionServers - 1 - state.keySet().stream().filter(k -> k != rs).count()) == 0) {
         throw new Refused(culprit + ": no other region server is up then to move a region to");
       }

@@ -95,6 +95,19 @@ class FaultScheduleTest {
         + " at=20s start regionserver=1; at=30s stop regionserver=1").check(2, 60);
   }
 
+  /** A kill of an earlier run is not undone: the schedule starts from the servers that run (a run killed the last one). */
+  @Test
+  void aServerDownWhenTheRunStartsMustBeStartedFirst() throws Exception {
+    final FaultSchedule kill1 = FaultSchedule.parse("at=10s kill regionserver=1");
+    assertEquals("faults: regionserver=2 is not running when the run starts (a kill of an earlier run is not undone):"
+        + " ./suite hbase stop and start, or start it first in the schedule",
+        assertThrows(FaultSchedule.Refused.class, () -> kill1.check(2, java.util.Set.of(2), 60)).getMessage());
+    assertTrue(assertThrows(FaultSchedule.Refused.class, () -> FaultSchedule.parse("at=5s kill regionserver=2; at=10s start regionserver=2")
+        .check(2, java.util.Set.of(2), 60)).getMessage().contains("regionserver=2 is not running when the run starts"));
+    FaultSchedule.parse("at=2s start regionserver=2; at=30s kill regionserver=1").check(2, java.util.Set.of(2), 60);
+    kill1.check(2, java.util.Set.of(), 60);
+  }
+
   @Test
   void aMoveNeedsItsServerUpAndAnotherToMoveTo() throws Exception {
     FaultSchedule.parse("at=5s move regionserver=1").check(2, 60);
