@@ -148,7 +148,8 @@ judge_run <- function(run, timing, stats, setting, checks, faults = NULL) {
   facts <- list(audit = audit, client = client_cost(stats$cycles, summary), trend = timing$trend, window = timing$window,
                 shared = setting$shared, cpu_pct = checks[check == "injector CPU", value], pacing = stats$pacing,
                 server = server, cpu = setting$cpu_f, throughput_rps = summary[test == "total", throughput_rps],
-                faults = faults$effects, faults_schedule = faults$schedule)
+                faults = faults$effects, faults_schedule = faults$schedule,
+                target = as.character(run$manifest$target %if_absent% NA_character_))
   list(server_metrics = server_metrics, checks = checks, facts = facts, verdict = run_verdict(checks, facts))
 }
 

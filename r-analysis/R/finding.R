@@ -16,8 +16,8 @@ run_finding <- function(a) {
                   fmt_num(total$witness_p99_ms %if_absent% total$p99_ms, 2))
   kind <- a$verdict$kind
   text <- if (kind == "server-bound") {
-    sprintf("%s (%s): HBase's capacity on %s, the client with CPU to spare.", what, a$target %if_absent% "direct",
-            cpu_count_text(a$facts$cpu$server$cpus))
+    sprintf("%s (%s): %s on %s, the client with CPU to spare.", what, a$target %if_absent% "direct",
+            server_capacity_text(a$target), cpu_count_text(a$facts$cpu$server$cpus))
   } else if (kind == "lost writes") {
     lost <- audit_lost(a$facts$audit)
     sprintf("Lost writes: %s of %s acknowledged puts (%s) did not survive. Measured %s (%s).", fmt_int(lost),
@@ -155,11 +155,12 @@ sweep_warmups <- function(analyses, sweep_id) {
 
 warmups_html <- function(w) {
   if (is.null(w)) return(NULL)
-  warm <- sum(w$warm %in% TRUE)
-  html_p(sprintf(paste("Warm-ups: %d, each before the first run of a workload in the sweep's injector session (runs/warmup-N, not",
-                       "measured); %d ended warm (the servers' JIT quiet) after %s s; %s."), nrow(w), warm,
-                 if (warm > 0) paste(w$seconds[w$warm %in% TRUE], collapse = ", ") else "-",
-                 if (warm < nrow(w)) paste(sprintf("%s before run %s: %s", w$warmup[!w$warm %in% TRUE],
-                                                   w$before_point[!w$warm %in% TRUE], w$reason[!w$warm %in% TRUE]), collapse = "; ")
+  warm <- w$warm %in% TRUE
+  html_p(sprintf(paste("Warm-ups: %d, each before the first run of a target (the runs' arguments but threads and mix) in the",
+                       "sweep's injector session, running every operation of those runs (runs/warmup-N, not measured); %s; %s."),
+                 nrow(w),
+                 if (any(warm)) sprintf("%d ended warm (the servers' JIT quiet) after %s s", sum(warm), paste(w$seconds[warm], collapse = ", "))
+                 else "none ended warm (the servers' JIT quiet)",
+                 if (!all(warm)) paste(sprintf("%s before run %s: %s", w$warmup[!warm], w$before_point[!warm], w$reason[!warm]), collapse = "; ")
                  else "none stopped at its bound"), class = "meta")
 }

@@ -35,10 +35,10 @@ verdict_clause <- function(kind, check, facts) {
               cpu_count_text(facts$cpu$client$cpus), fmt_num(facts$cpu$client$busy_pct, 0), facts$cpu$client$top,
               fmt_num(facts$cpu$server$busy_pct, 0))
     } else client_bound_clause(facts),
-    "server-bound" = sprintf("HBase's side, %s, was %s%% busy while the client side's %s had headroom (%s%%): %s req/s is HBase's capacity on %s here",
+    "server-bound" = sprintf("HBase's side, %s, was %s%% busy while the client side's %s had headroom (%s%%): %s req/s is %s on %s here",
                              cpu_count_text(facts$cpu$server$cpus), fmt_num(facts$cpu$server$busy_pct, 0),
                              cpu_count_text(facts$cpu$client$cpus), fmt_num(facts$cpu$client$busy_pct, 0),
-                             fmt_int(facts$throughput_rps), cpu_count_text(facts$cpu$server$cpus)),
+                             fmt_int(facts$throughput_rps), server_capacity_text(facts$target), cpu_count_text(facts$cpu$server$cpus)),
     "warming" = sprintf("JIT compiler threads took %s%% of the server side's CPU and %s%% of the client side's in the measured window (limit %d%%)",
                         fmt_num(facts$cpu$server$jit_pct, 1), fmt_num(facts$cpu$client$jit_pct, 1), CPU_WARMING_JIT_PCT),
     "contended" = sprintf("processes the run did not start took %s%% of the machine's CPU and steal %s%% (limit %d%%)",
@@ -197,4 +197,10 @@ compare_verdict <- function(runs, baselines, analyses, contrasts = NULL, gstats 
                           paste(first$runs[[1]], collapse = ", "), detail, consequence, others, alike_note,
                           if (nzchar(findings)) paste0("; ", findings) else ""),
        kinds = by_kind$verdict, disqualifies = sort(unique(unlist(VERDICT_RULES[kind %in% by_kind$verdict, disqualifies]))))
+}
+
+# Whose capacity a server-bound run measured: through a thrift server, that server shares the
+# server side's CPUs with HBase, so the figure is theirs together, not HBase's alone.
+server_capacity_text <- function(target) {
+  if (identical(target, "thrift")) "the capacity of HBase behind its thrift server" else "HBase's capacity"
 }

@@ -127,6 +127,11 @@ test_that("CPU lists count their CPUs", {
 test_that("the finding is one short sentence: a capacity for a server-bound run, a refusal with the figure otherwise", {
   a <- cpu_run(list(hbase = list(cpu = 0.95), worker = list(cpu = 0.45)))
   expect_equal(run_finding(a), "5,000 req/s of get:100 at 10 threads, p50 1.95 ms, p99 1.95 ms (direct): HBase's capacity on 1 CPU, the client with CPU to spare.")
+  # through a thrift server, which shares the server side's CPU: their capacity together, not HBase's alone
+  thrift <- cpu_run(list(hbase = list(cpu = 0.95), worker = list(cpu = 0.45)), manifest = c(ISOLATED, list(target = "thrift")))
+  expect_equal(run_finding(thrift), paste("5,000 req/s of get:100 at 10 threads, p50 1.95 ms, p99 1.95 ms (thrift): the capacity of",
+                                          "HBase behind its thrift server on 1 CPU, the client with CPU to spare."))
+  expect_match(thrift$verdict$sentence, "5,000 req/s is the capacity of HBase behind its thrift server on 1 CPU here", fixed = TRUE)
   b <- cpu_run(list(hbase = list(cpu = 0.95, jit = 0.19), worker = list(cpu = 0.4)))
   expect_match(run_finding(b), "^Not a capacity figure: the JVMs were still compiling their hot code\\. Measured 5,000 req/s")
   expect_lte(words_in(run_finding(b)), FINDING_MAX_WORDS)
