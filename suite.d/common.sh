@@ -166,6 +166,22 @@ pid_from_file() {
   if [[ -s $1 ]]; then cat "$1"; fi
 }
 
+# The local cluster's region servers as ./suite hbase start laid them out (HBASE_LAYOUT_FILE, there
+# while a cluster runs): a line "NAME RPC_PORT WEB_PORT" each (ports empty if the layout has none);
+# nothing for the standalone. The one reader of the layout outside hbase-ctl.sh.
+layout_region_servers() {
+  (
+    CLUSTER_NAMES=() CLUSTER_PORTS=()
+    # shellcheck source=/dev/null  # written by lifecycle cluster: single-quoted assignments only
+    [[ ! -s $HBASE_LAYOUT_FILE ]] || source "$HBASE_LAYOUT_FILE"
+    local i
+    for i in "${!CLUSTER_NAMES[@]}"; do
+      [[ ${CLUSTER_NAMES[i]} == regionserver-* ]] || continue
+      echo "${CLUSTER_NAMES[i]} ${CLUSTER_PORTS[i]:-}"
+    done
+  )
+}
+
 # The PID in PIDFILE when that process is alive and its command line holds MARK (a fixed
 # string): a PID file left by a crash may name another program by now, never to be killed.
 pid_of_ours() {

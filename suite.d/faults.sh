@@ -24,17 +24,11 @@ local_regionservers() {
 # The local cluster's region servers (their numbers, comma-separated) that its layout names but that
 # do not run now: a kill of an earlier run is not undone, and a schedule must start from what runs.
 local_regionservers_down() {
-  (
-    CLUSTER_NAMES=()
-    # shellcheck source=/dev/null  # written by lifecycle cluster: single-quoted assignments only
-    [[ ! -s $HBASE_LAYOUT_FILE ]] || source "$HBASE_LAYOUT_FILE"
-    local name down=""
-    for name in "${CLUSTER_NAMES[@]}"; do
-      [[ $name == regionserver-* ]] || continue
-      [[ -n $(pid_of_ours "$HBASE_LOCAL_DIR/pids/$name.pid" "-Dhbase.local.dir=$HBASE_LOCAL_DIR") ]] || down+="${down:+,}${name#regionserver-}"
-    done
-    printf '%s' "$down"
-  )
+  local name _ down=""
+  while read -r name _; do
+    [[ -n $(pid_of_ours "$HBASE_LOCAL_DIR/pids/$name.pid" "-Dhbase.local.dir=$HBASE_LOCAL_DIR") ]] || down+="${down:+,}${name#regionserver-}"
+  done < <(layout_region_servers)
+  printf '%s' "$down"
 }
 
 # start_faults MAX_SECONDS: reads RUN_DIR, PLAN, FAULTS_COUNT, FAULTS_SCHEDULE; sets FAULTS_PID.

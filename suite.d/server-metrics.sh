@@ -36,22 +36,12 @@ start_server_metrics() {
   SERVER_METRICS_PID=$!
 }
 
-# The web ports of the embedded HBase's region servers: a local cluster's N from the layout that
-# `lifecycle cluster` gave it (the file exists while one runs), else the standalone's one.
+# The web ports of the embedded HBase's region servers: a local cluster's N from its layout, else
+# the standalone's one.
 embedded_region_server_web_ports() {
-  (
-    CLUSTER_NAMES=() CLUSTER_PORTS=()
-    # shellcheck source=/dev/null  # written by lifecycle cluster: single-quoted assignments only
-    [[ ! -s $HBASE_LAYOUT_FILE ]] || source "$HBASE_LAYOUT_FILE"
-    local i ports found=0
-    for i in "${!CLUSTER_NAMES[@]}"; do
-      [[ ${CLUSTER_NAMES[i]} == regionserver-* ]] || continue
-      read -ra ports <<< "${CLUSTER_PORTS[i]}"  # "RPC web"
-      echo "${ports[1]}"
-      found=1
-    done
-    ((found)) || echo "$PORT_REGIONSERVER_INFO"
-  )
+  local ports
+  ports=$(layout_region_servers | awk '$3 != "" { print $3 }')
+  printf '%s\n' "${ports:-$PORT_REGIONSERVER_INFO}"
 }
 
 stop_server_metrics() {

@@ -6,7 +6,6 @@ import io.github.hbasegrindersuite.worker.audit.AuditLog;
 import io.github.hbasegrindersuite.worker.audit.AuditScheme;
 import io.github.hbasegrindersuite.worker.targets.DirectTarget;
 import io.github.hbasegrindersuite.worker.targets.RowShape;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +24,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -54,7 +52,6 @@ final class AuditVerifier {
   static final int UNFINISHED = 3;
   /** Keys named in audit.json per outcome, for a look with the HBase shell. */
   static final int EXAMPLES = 10;
-  private static final Pattern FIELDS = Pattern.compile(",\\s*");
 
   /** Batched reads of whole rows: per key, its cells ("family:qualifier" -> value), null when absent. */
   interface Rows extends AutoCloseable {
@@ -219,45 +216,8 @@ final class AuditVerifier {
 
   /** Successful puts (test 2, no error) in the run's data logs; -1 when it has none (hbaseload.datalog=off). */
   static long dataLogPuts(Path runDir) throws LifecycleException {
-    final Path injectors = runDir.resolve("injectors");
-    if (!Files.isDirectory(injectors)) {
-      return -1;
-    }
-    final List<Path> logs;
-    try (Stream<Path> walk = Files.walk(injectors)) {
-      logs = walk.filter(p -> p.getFileName().toString().endsWith("-data.log")).sorted().collect(Collectors.toList());
-    } catch (IOException e) {
-      throw new LifecycleException("cannot list " + injectors + ": " + e.getMessage());
-    }
-    if (logs.isEmpty()) {
-      return -1;
-    }
-    long puts = 0;
-    final String put = String.valueOf(io.github.hbasegrindersuite.worker.Operation.PUT.testNumber());
-    for (Path log : logs) {
-      try (BufferedReader in = Files.newBufferedReader(log, StandardCharsets.US_ASCII)) {
-        final String header = in.readLine();
-        if (header == null) {
-          continue;
-        }
-        final List<String> columns = List.of(FIELDS.split(header.trim()));
-        final int test = columns.indexOf("Test");
-        final int errors = columns.indexOf("Errors");
-        if (test < 0 || errors < 0) {
-          throw new LifecycleException(log + " has no Test and Errors columns: not a Grinder data log");
-        }
-        String line;
-        while ((line = in.readLine()) != null) {
-          final String[] f = FIELDS.split(line.trim());
-          if (f.length > Math.max(test, errors) && f[test].equals(put) && f[errors].equals("0")) {
-            puts++;
-          }
-        }
-      } catch (IOException e) {
-        throw new LifecycleException("cannot read " + log + ": " + e.getMessage());
-      }
-    }
-    return puts;
+    final DataLogs logs = DataLogs.below(runDir.resolve("injectors"));
+    return logs.files == 0 ? -1 : logs.okPerTest.getOrDefault(io.github.hbasegrindersuite.worker.Operation.PUT.testNumber(), 0L);
   }
 
   /**

@@ -27,6 +27,8 @@ final class DataLogs {
   private static final Pattern FAILED = Pattern.compile("[1-9][0-9]*");
   private static final Pattern MILLIS = Pattern.compile("[0-9]{1,15}");
   final Map<Integer, Long> perTest = new TreeMap<>();
+  /** Requests per test that ended without an error (the audit compares the puts with its acknowledged ones). */
+  final Map<Integer, Long> okPerTest = new TreeMap<>();
   /**
    * Successful completions per second since the epoch (start + Test time), over every file read:
    * during an outage failures still complete, every timeout, but nothing gets done.
@@ -106,6 +108,8 @@ final class DataLogs {
         final boolean failed = errorsColumn >= 0 && errorsColumn < fields.length && FAILED.matcher(fields[errorsColumn]).matches();
         if (failed) {
           errors++;
+        } else {
+          okPerTest.merge(Integer.parseInt(fields[testColumn]), 1L, Long::sum);
         }
         if (startColumn >= 0 && startColumn < fields.length && MILLIS.matcher(fields[startColumn]).matches()) {
           lastStartMillis = Math.max(lastStartMillis, Long.parseLong(fields[startColumn]));

@@ -1,6 +1,7 @@
 package io.github.hbasegrindersuite.lifecycle;
 
 import com.google.gson.JsonObject;
+import io.github.hbasegrindersuite.lifecycle.faults.FaultExecutor;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -89,7 +90,8 @@ public final class RunFinaliser {
     String intervalMismatch = "";             // their counts against the data logs', "" when equal
     String faultSchedule;                     // plan.json faults.schedule, null without one
     int faultsPlanned;                        // its actions
-    final List<String[]> faultRows = new ArrayList<>();  // faults.csv (FaultExecutor.HEADER), without its header
+    final List<FaultExecutor.Row> faultRows = new ArrayList<>();  // faults.csv, without its header
+    boolean faultsRecorded;                   // faults.csv holds a line after its header
   }
 
   static final class Verdict {
@@ -206,18 +208,17 @@ public final class RunFinaliser {
 
   /** The planned actions that did not happen, from faults.csv: "" when every one did ("2 of 3 actions failed: ..."). */
   static String faultsNotAsPlanned(Evidence e) {
-    final List<String[]> actions = e.faultRows.stream().filter(r -> r.length >= 9 && !r[2].equals("resume")).collect(Collectors.toList());
-    final List<String[]> bad = e.faultRows.stream().filter(r -> r.length >= 9 && !r[6].equals("done")).collect(Collectors.toList());
-    if (actions.size() < e.faultsPlanned && bad.isEmpty()) {
-      return "faults.csv records " + actions.size() + " of its " + e.faultsPlanned + " actions (the executor did not run them all)";
+    final long actions = e.faultRows.stream().filter(FaultExecutor.Row::isAction).count();
+    final List<FaultExecutor.Row> bad = e.faultRows.stream().filter(r -> !r.done()).collect(Collectors.toList());
+    if (actions < e.faultsPlanned && bad.isEmpty()) {
+      return "faults.csv records " + actions + " of its " + e.faultsPlanned + " actions (the executor did not run them all)";
     }
     if (bad.isEmpty()) {
       return "";
     }
-    final String[] first = bad.get(0);
-    final String detail = first[8].replaceAll("^\"|\"$", "").replace("\"\"", "\"");
-    return bad.size() + " row(s) of faults.csv not done as planned, the first: at=" + first[0] + "s " + first[2]
-        + " regionserver=" + first[3] + " " + first[6] + " (" + detail + ")";
+    final FaultExecutor.Row first = bad.get(0);
+    return bad.size() + " row(s) of faults.csv not done as planned, the first: at=" + first.atS() + "s " + first.action()
+        + " regionserver=" + first.regionServer() + " " + first.outcome() + " (" + first.detail() + ")";
   }
 
   /** manifest.json's faults: the schedule and how its actions ended (faults.csv); null without a schedule. */
@@ -228,11 +229,11 @@ public final class RunFinaliser {
     final Map<String, Object> f = new LinkedHashMap<>();
     f.put("schedule", e.faultSchedule);
     f.put("actions", e.faultsPlanned);
-    final List<String[]> actions = e.faultRows.stream().filter(r -> r.length >= 9 && !r[2].equals("resume")).collect(Collectors.toList());
-    f.put("done", actions.stream().filter(r -> r[6].equals("done")).count());
-    f.put("failed", actions.stream().filter(r -> r[6].equals("failed")).count());
-    f.put("not_done", e.faultsPlanned - actions.stream().filter(r -> !r[6].equals("not done")).count());
-    f.put("record", e.faultRows.isEmpty() ? null : "faults.csv");
+    final List<FaultExecutor.Row> actions = e.faultRows.stream().filter(FaultExecutor.Row::isAction).collect(Collectors.toList());
+    f.put("done", actions.stream().filter(FaultExecutor.Row::done).count());
+    f.put("failed", actions.stream().filter(r -> r.outcome().equals("failed")).count());
+    f.put("not_done", e.faultsPlanned - actions.stream().filter(r -> !r.outcome().equals("not done")).count());
+    f.put("record", e.faultsRecorded ? "faults.csv" : null);
     return f;
   }
 
@@ -300,7 +301,13 @@ public final class RunFinaliser {
       e.faultSchedule = Json.text(faults, "schedule");
       e.faultsPlanned = faults.getAsJsonArray("actions").size();
       final List<String> rows = lines(runDir.resolve("faults.csv"));
-      rows.stream().skip(1).filter(l -> !l.isBlank()).forEach(l -> e.faultRows.add(l.split(",", 9)));
+      rows.stream().skip(1).filter(l -> !l.isBlank()).forEach(l -> {
+        e.faultsRecorded = true;
+        final FaultExecutor.Row row = FaultExecutor.Row.parse(l);
+        if (row != null) {
+          e.faultRows.add(row);
+        }
+      });
     }
     e.workerError = workerError(runDir.resolve("injectors"));
     e.errorsByClass = errorsByClass(runDir.resolve("injectors"));

@@ -263,6 +263,24 @@ public final class FaultExecutor {
     }
   }
 
+  /** One row of faults.csv as the finaliser reads it back. */
+  public record Row(String atS, String action, String regionServer, String outcome, String detail) {
+    /** A line of faults.csv ({@link #HEADER} order, detail last and quoted); null when it has too few fields. */
+    public static Row parse(String line) {
+      final String[] f = line.split(",", 9);
+      return f.length < 9 ? null : new Row(f[0], f[2], f[3], f[6], f[8].replaceAll("^\"|\"$", "").replace("\"\"", "\""));
+    }
+
+    /** An action of the schedule (a pause's resume is recorded as a row of its own). */
+    public boolean isAction() {
+      return !action.equals("resume");
+    }
+
+    public boolean done() {
+      return outcome.equals("done");
+    }
+  }
+
   /** RFC 4180: a field in double quotes, quotes doubled; on one line. */
   static String quoted(String text) {
     return "\"" + text.replaceAll("[\\r\\n]+", " ").replace("\"", "\"\"") + "\"";

@@ -77,6 +77,15 @@ public final class FaultSchedule {
     }
   }
 
+  /** A region server's state while a schedule is checked. */
+  private enum State {
+    UP, PAUSED, DOWN, DOWN_AT_START;
+
+    boolean down() {
+      return this == DOWN || this == DOWN_AT_START;
+    }
+  }
+
   /** A schedule that cannot be right: the message is one line naming the culprit. */
   public static final class Refused extends Exception {
     private static final long serialVersionUID = 1L;
@@ -222,9 +231,9 @@ public final class FaultSchedule {
             + " is not undone): ./suite hbase stop and start, or start it first in the schedule");
       }
     }
-    final Map<Integer, String> state = new HashMap<>();   // "up", "down", or "paused"
+    final Map<Integer, State> state = new HashMap<>();
     final Map<Integer, Integer> pausedUntil = new HashMap<>();
-    down.forEach(rs -> state.put(rs, "down at the start"));
+    down.forEach(rs -> state.put(rs, State.DOWN_AT_START));
     for (Fault f : faults) {
       final String culprit = "faults: action " + f.index + " '" + f.text + "'";
       if (f.regionServer > regionServers) {
@@ -240,26 +249,26 @@ public final class FaultSchedule {
         throw new Refused(culprit + ": the pause ends at " + (f.atSeconds + f.forSeconds) + " s, past the run's " + durationSeconds + " s of load");
       }
       final int rs = f.regionServer;
-      if ("paused".equals(state.get(rs)) && f.atSeconds >= pausedUntil.get(rs)) {
-        state.put(rs, "up");
+      if (state.get(rs) == State.PAUSED && f.atSeconds >= pausedUntil.get(rs)) {
+        state.put(rs, State.UP);
       }
-      final String now = state.getOrDefault(rs, "up");
-      if (now.equals("paused")) {
+      final State now = state.getOrDefault(rs, State.UP);
+      if (now == State.PAUSED) {
         throw new Refused(culprit + ": regionserver=" + rs + " is paused until " + pausedUntil.get(rs) + " s then");
       }
-      if (f.action == Action.START && now.equals("up")) {
+      if (f.action == Action.START && now == State.UP) {
         throw new Refused(culprit + ": regionserver=" + rs + " is running then (start only what a kill or stop took down)");
       }
-      if (f.action != Action.START && now.equals("down")) {
+      if (f.action != Action.START && now == State.DOWN) {
         throw new Refused(culprit + ": regionserver=" + rs + " is down then (killed or stopped earlier; start it first)");
       }
-      if (f.action != Action.START && now.equals("down at the start")) {
+      if (f.action != Action.START && now == State.DOWN_AT_START) {
         throw new Refused(culprit + ": regionserver=" + rs + " is not running when the run starts (a kill of an earlier run"
             + " is not undone: start it in the schedule, or ./suite hbase stop and start)");
       }
-
-      if (f.action == Action.MOVE && state.entrySet().stream().filter(e -> e.getKey() != rs && !e.getValue().startsWith("down")).count()
-          + (regionServers - 1 - state.keySet().stream().filter(k -> k != rs).count()) == 0) {
+      // a paused server still counts as up: a region may move to it
+      final long othersDown = state.entrySet().stream().filter(e -> e.getKey() != rs && e.getValue().down()).count();
+      if (f.action == Action.MOVE && regionServers - 1 - othersDown == 0) {
         throw new Refused(culprit + ": no other region server is up then to move a region to");
       }
       switch (f.action) {
@@ -267,13 +276,13 @@ public final class FaultSchedule {
           break;
         case KILL:
         case STOP:
-          state.put(rs, "down");
+          state.put(rs, State.DOWN);
           break;
         case START:
-          state.put(rs, "up");
+          state.put(rs, State.UP);
           break;
         case PAUSE:
-          state.put(rs, "paused");
+          state.put(rs, State.PAUSED);
           pausedUntil.put(rs, f.atSeconds + f.forSeconds);
           break;
         default:
