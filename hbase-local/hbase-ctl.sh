@@ -13,7 +13,8 @@
 #           PORT_REGIONSERVER+i-1 and PORT_REGIONSERVER_INFO+i-1 (16020+i-1 and 16030+i-1 plus the
 #           offset). ZooKeeper sessions last 6 s: a dead region server is noticed within seconds. Ready
 #           when the master counts N live region servers (HBASE_READY_TIMEOUT, 180 s for a cluster).
-#           Clients find it through ZooKeeper as before.
+#           Clients find it through ZooKeeper as before. Again on a running cluster whose region
+#           servers are not all up (a fault schedule killed one): starts the missing ones, waits for N live.
 #   stop    a clean shutdown (memstores flushed), then SIGTERM/SIGKILL by PID if needed; a cluster's
 #           region servers and ZooKeeper too, each bounded
 #   status  what runs, on which ports, since when, and for a cluster the live region servers as the
@@ -272,6 +273,7 @@ start_cluster() {
   if [[ -n $running ]]; then
     while read -r name pid; do lab_join hbase "$pid"; done <<< "$running"
     info "HBase cluster already running: $(paste -sd, <<< "$running" | sed 's/,/, /g') (CPUs $(lab_side_cpus hbase))"
+    start_missing_regionservers "$running"
     return 0
   fi
   check_conf
@@ -320,6 +322,32 @@ start_cluster() {
     cluster_abort "HBase cluster not ready: ${why:-$(head -1 <<< "$live")}"
   fi
   info "HBase cluster ready in $((SECONDS - started))s: ZooKeeper 127.0.0.1:$PORT_ZK, master 127.0.0.1:$PORT_MASTER (web :$PORT_MASTER_INFO), $CLUSTER_REGIONSERVERS live region servers on $(region_server_ports) (CPUs $(lab_side_cpus hbase))"
+}
+
+# A running cluster whose region servers are not all up (a fault schedule killed or stopped one, or it
+# died): start each again with its ports, heap and conf, then wait until the master counts them all
+# live, as a sweep needs before its next point. Without ZooKeeper or the master nothing is started:
+# the cluster is not the one its layout describes, and only a stop and a start make it whole.
+start_missing_regionservers() {
+  local running=$1 name missing=() started=$SECONDS live
+  for name in "${CLUSTER_NAMES[@]}"; do
+    grep -q "^$name " <<< "$running" || missing+=("$name")
+  done
+  ((${#missing[@]} > 0)) || return 0
+  local core
+  for core in zookeeper master; do
+    [[ " ${missing[*]} " != *" $core "* ]] || die "HBase cluster partly running: its $core is down ($(paste -sd, <<< "$running" | sed 's/,/, /g') run); ./suite hbase stop, then start"
+  done
+  info "  region server(s) down: ${missing[*]}: starting them again"
+  for name in "${missing[@]}"; do
+    start_one_regionserver "${name#regionserver-}"
+  done
+  # Live in the master's count is not enough: it gives a region server regions only after its first
+  # report (HBASE-25032), and a table made before that leaves it out (lifecycle's ClusterReady).
+  if ! live=$(lifecycle cluster-ready --zookeeper-port "$PORT_ZK" --wait "$CLUSTER_REGIONSERVERS" --timeout 90 2>&1); then
+    die "HBase cluster: ${missing[*]} started, but $(sed -n "s/^WAIT_FAILURE='\(.*\)'$/\1/p" <<< "$live" | head -1)"
+  fi
+  info "HBase cluster whole again in $((SECONDS - started))s: $(sed -n "s/^READY='\(.*\)'$/\1/p" <<< "$live" | head -1) (${missing[*]} started again)"
 }
 
 # "16820/16830, 16821/16831": each region server's RPC/web ports.

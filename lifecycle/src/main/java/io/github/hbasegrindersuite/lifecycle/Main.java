@@ -24,9 +24,11 @@ import java.util.Map;
  * sweep-plan --runs-dir D --default-properties F --plan-out FILE [--dry-run] SCENARIO [--duration D]
  *          [--scale tiny|default|N] [--injectors N] [--repeat N] [--slo GATES] [--owner-pid PID]  expand a sweep into runs
  *          [--hbase-conf DIR]                       (the embedded HBase's conf, which server variants copy)
+ *          [--local-regionservers N]                (the local cluster running here, 1: standalone, 0: none;
+ *                                                    sweep.regionservers and fault schedules are checked against it)
  *          [--check-only]                           (only the gates it resolves, SLO=..., writing nothing)
  *                                                    FILE gets SWEEP_ID, SWEEP_DIR, SERVER_KEYS as shell assignments
- * sweep-next SWEEP_DIR [--keep-going] [--read-back FILE] [--after STEP --exit CODE]
+ * sweep-next SWEEP_DIR [--keep-going] [--read-back FILE] [--after STEP --exit CODE] [--regionservers-down I,J]
  *                                                    the sweep's next step after the one reported (SweepSteps)
  * sweep-record SWEEP_DIR STATUS                      write sweep.json from the sweep's runs
  * sweep-keys                                         the scenario keys for ./suite sweep --help (SweepKey)
@@ -43,6 +45,9 @@ import java.util.Map;
  *                                                    for N >= 2 writes the cluster's conf folder
  * cluster-live --master URL [--regionserver NAME=URL]... [--wait N --timeout S [--watch NAME=PID]...]
  *                                                    live region servers as the master counts them (ClusterLive)
+ * cluster-ready --zookeeper-port P --wait N --timeout S
+ *                                                    until N live region servers have each reported to the master,
+ *                                                    so that it gives them regions (ClusterReady)
  * verify RUN_DIR [--timeout S] [--batch N] [--threads N]
  *                                                    read back every audited put of the run (AuditVerifier):
  *                                                    audit.json; exit 4 when an acknowledged write is lost or
@@ -114,6 +119,8 @@ public final class Main {
         return faultsRun(options(rest, List.of()));
       case "cluster-live":
         return ClusterLive.main(rest);
+      case "cluster-ready":
+        return ClusterReady.main(options(rest, List.of()));
       case "server-conf":
         return ServerConf.main(options(rest, List.of()));
       case "sweep-next":
@@ -160,7 +167,8 @@ public final class Main {
       }
     }
     final SweepSteps.Next next = new SweepSteps(Path.of(dir), System.currentTimeMillis())
-        .advance(options.containsKey("--keep-going"), emptyAsNull(options.get("--read-back")), report);
+        .advance(options.containsKey("--keep-going"), emptyAsNull(options.get("--read-back")), report,
+            emptyAsNull(options.get("--regionservers-down")));
     System.out.print(SweepSteps.shell(next));
     return 0;
   }
@@ -415,6 +423,9 @@ public final class Main {
     overrides.ownerPid = Long.parseLong(options.getOrDefault("--owner-pid", "0"));
     if (options.containsKey("--hbase-conf")) {
       overrides.hbaseConf = Path.of(options.get("--hbase-conf"));
+    }
+    if (options.containsKey("--local-regionservers")) {
+      overrides.localRegionServers = Integer.parseInt(options.get("--local-regionservers"));
     }
     final String scenario = options.get("");
     if (scenario == null) {

@@ -29,7 +29,11 @@ enum SweepKey {
   SERVER_CROSS("sweep.server.cross", "all (default) or baseline: other server variants run the first point only"),
   TINY_VARIANTS("sweep.tiny.variants", "what a tiny sweep runs of sweep.variants: their numbers (1,3) or variants of its own"),
   TINY_THREADS("sweep.tiny.threads", "the thread counts a tiny sweep runs instead of scaling sweep.threads down: 4"),
-  WARMUP("sweep.warmup", "auto (default; off at --scale tiny), off, or S: before the first run of each\n"
+  TINY_DURATION("sweep.tiny.duration", "the length of each run of a tiny sweep (default 5 s): a fault schedule needs room"),
+  REGIONSERVERS("sweep.regionservers", "the local cluster's region servers it needs, at least (./suite hbase start\n"
+      + "--regionservers N); checked before the first run. Between points, region servers\n"
+      + "a fault schedule left down are started again"),
+  WARMUP("sweep.warmup", "auto (default; always off at --scale tiny), off, or S: before the first run of each\n"
       + "target (its arguments but the thread count and the mix; again after HBase\n"
       + "restarts) a warm-up running every operation of those runs, in the sweep's\n"
       + "injector session, stopped once the servers' JIT is quiet, at most S (auto: 60)\n"

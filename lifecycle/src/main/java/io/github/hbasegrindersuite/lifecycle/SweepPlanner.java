@@ -1,5 +1,6 @@
 package io.github.hbasegrindersuite.lifecycle;
 
+import io.github.hbasegrindersuite.lifecycle.faults.FaultSchedule;
 import io.github.hbasegrindersuite.worker.PropertiesFiles;
 import io.github.hbasegrindersuite.worker.Settings;
 import io.github.hbasegrindersuite.worker.TablePreparer;
@@ -62,6 +63,12 @@ public final class SweepPlanner {
     long ownerPid;
     /** The embedded HBase's normal conf folder, which server variants copy (null: not read, no conf written). */
     Path hbaseConf;
+    /**
+     * The region servers of the local cluster running here (./suite hbase start --regionservers N; 1: the
+     * standalone, 0: none runs), against which sweep.regionservers and the points' fault schedules are
+     * checked; null: not known (a dry run), only the schedules' text is checked.
+     */
+    Integer localRegionServers;
   }
 
   final Path scenario;
@@ -85,6 +92,8 @@ public final class SweepPlanner {
    * before measuring it: auto at the default scale, off at tiny (a functional check).
    */
   final int warmupSeconds;
+  /** sweep.regionservers: the local cluster's region servers the sweep needs, at least (0: any HBase). */
+  final int regionServersNeeded;
   /** Each point's settings as its workers will read them (checked before the first run), in point order. */
   private final List<Settings> pointSettings = new ArrayList<>();
 
@@ -131,7 +140,7 @@ public final class SweepPlanner {
     final boolean fixedWork = work.equals(FixedWork.ROWS);
     // A tiny fixed-work run ends with its work; its duration is only the bound.
     final String duration = overrides.durationSeconds != null ? String.valueOf(overrides.durationSeconds)
-        : scale.tiny ? String.valueOf(fixedWork ? SweepScale.TINY_WORK_BOUND_S : SweepScale.TINY_DURATION_S) : value(p, "sweep.duration");
+        : scale.tiny ? (fixedWork ? String.valueOf(SweepScale.TINY_WORK_BOUND_S) : tinyDuration(p)) : value(p, "sweep.duration");
     this.durationText = duration.isEmpty() ? "" : RunArguments.duration(duration) + "s";
     if (!duration.isEmpty()) {
       common.addAll(List.of("--duration", String.valueOf(RunArguments.duration(duration))));
@@ -141,7 +150,9 @@ public final class SweepPlanner {
       common.addAll(List.of("--processes", String.valueOf(RunArguments.positive("sweep.processes", processes))));
     }
     final String warmup = value(p, "sweep.warmup");
-    this.warmupSeconds = RunArguments.warmup("sweep.warmup", warmup.isEmpty() ? (scale.tiny ? "off" : "auto") : warmup);
+    // tiny is a functional check: no warm-up, whatever the scenario asks of its real scale
+    final int asked = RunArguments.warmup("sweep.warmup", warmup.isEmpty() ? "auto" : warmup);
+    this.warmupSeconds = scale.tiny ? 0 : asked;
     this.prepare = value(p, "sweep.prepare").isEmpty() ? "once" : value(p, "sweep.prepare");
     if (!List.of("once", "each", "no").contains(prepare)) {
       throw new LifecycleException(this.scenario + ": sweep.prepare=" + prepare + " is not accepted (accepted: once, each, no)");
@@ -220,7 +231,14 @@ public final class SweepPlanner {
         base.put(key, p.getProperty(key));
       }
     }
+    final String needed = value(p, "sweep.regionservers");
+    this.regionServersNeeded = needed.isEmpty() ? 0 : RunArguments.positive("sweep.regionservers", needed);
+    final String regionsAsked = base.get("hbaseload.regions");
     scale.applyTo(base);
+    if (scale.tiny && regionsAsked != null && regionServersNeeded > SweepScale.TINY_REGIONS) {
+      // tiny keeps a region on every region server it needs: a kill of one must hit the load
+      base.put("hbaseload.regions", String.valueOf(Math.min(regionServersNeeded, RunArguments.positive("hbaseload.regions", regionsAsked))));
+    }
     ServerVariants.refuseUnmanaged(serverVariants, base.get("hbaseload.hbase.site"));
     if (hbaseConf != null) {
       ServerVariants.refuseOwnKeys(serverVariants, hbaseConf);
@@ -231,6 +249,7 @@ public final class SweepPlanner {
       }
     }
     checkPoints();
+    checkCluster(overrides.localRegionServers);
     if (overrides.diskFreeBytes != null && base.getOrDefault("hbaseload.hbase.site", "").isBlank()) {
       scale.checkDisk(base, overrides.diskFreeBytes, overrides.diskName);
     }
@@ -260,6 +279,45 @@ public final class SweepPlanner {
         throw new LifecycleException(this.scenario.getFileName() + ": point " + (i + 1) + " (" + points.get(i).label + "): " + e.getMessage());
       }
     }
+  }
+
+  /**
+   * The cluster the sweep needs (sweep.regionservers) and every point's fault schedule, before the
+   * first run: a schedule that the cluster or the run's length cannot carry out must not stop the
+   * sweep at its fifth point. Schedules are checked from a whole cluster (the sweep starts again the
+   * region servers an earlier point's schedule left down, before the next point). LOCAL: the running
+   * cluster's region servers, or null when not known (a dry run): then only each schedule's text.
+   */
+  private void checkCluster(Integer local) throws LifecycleException {
+    final String site = base.getOrDefault("hbaseload.hbase.site", "").trim();
+    if (regionServersNeeded > 0 && local != null && (!site.isEmpty() || local < regionServersNeeded)) {
+      throw new LifecycleException.Usage(scenario.getFileName() + " needs the local cluster with at least " + regionServersNeeded
+          + " region servers (sweep.regionservers); " + (!site.isEmpty() ? "its HBase is a cluster the suite does not manage (hbaseload.hbase.site=" + site + ")"
+          : local == 0 ? "no HBase of ours runs here: ./suite hbase start --regionservers " + regionServersNeeded
+          : (local == 1 ? "the embedded HBase here is the standalone" : "the cluster here has " + local)
+          + ": ./suite hbase stop; ./suite hbase start --regionservers " + regionServersNeeded));
+    }
+    final int seconds = durationText.isEmpty() ? Integer.MAX_VALUE : Integer.parseInt(durationText.replace("s", ""));
+    for (int i = 0; i < points.size(); i++) {
+      final Properties props = new Properties();
+      props.putAll(base);
+      props.putAll(points.get(i).sets);
+      try {
+        if (local == null) {
+          FaultSchedule.parse(props.getProperty(FaultSchedule.KEY));
+        } else {
+          RunPlanner.faults(props, seconds, local, java.util.Set.of(), false);
+        }
+      } catch (FaultSchedule.Refused | LifecycleException e) {
+        throw new LifecycleException.Usage(scenario.getFileName() + ": point " + (i + 1) + " (" + points.get(i).label + "): " + e.getMessage());
+      }
+    }
+  }
+
+  /** sweep.tiny.duration, or the tiny default: seconds, checked as a run's --duration is. */
+  private static String tinyDuration(Properties p) throws LifecycleException {
+    final String given = value(p, "sweep.tiny.duration");
+    return String.valueOf(given.isEmpty() ? SweepScale.TINY_DURATION_S : RunArguments.duration(given));
   }
 
   /** A point whose own table, rows or regions (a variant's) are scaled as the base's are. */
@@ -368,7 +426,8 @@ public final class SweepPlanner {
    * (warmupArgs), so a sweep of get, put and a mix against two targets warms twice, not six times.
    */
   static String warmupKey(Point point) {
-    return String.join(" ", argsWithout(point.args, "--threads", OPERATIONS_SET)) + (point.server == null ? "" : " server=" + point.server.label);
+    // a warm-up never carries out a fault schedule: points that differ only by theirs warm alike
+    return String.join(" ", argsWithout(argsWithout(point.args, "--threads", OPERATIONS_SET), null, FaultSchedule.KEY + "=")) + (point.server == null ? "" : " server=" + point.server.label);
   }
 
   private static final String OPERATIONS_SET = "hbaseload.operations=";

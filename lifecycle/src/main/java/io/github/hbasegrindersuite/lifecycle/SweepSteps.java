@@ -29,6 +29,12 @@ final class SweepSteps {
   enum Step {
     /** Restart the embedded HBase with a server variant's conf folder and read its settings back. */
     SERVER,
+    /**
+     * Start again the local cluster's region servers that are down (an earlier point's fault schedule
+     * killed or stopped them), and wait until the master counts them live: every point starts from a
+     * whole cluster, as ChaosMonkey restores its cluster after its actions.
+     */
+    HEAL,
     /** ./suite prepare --properties PREPARE_PROPERTIES --record PREPARE_RECORD. */
     PREPARE,
     /** A warm-up run before the point's first measured run of this workload. */
@@ -80,6 +86,8 @@ final class SweepSteps {
     Status status;
     /** Why the sweep stopped or failed. */
     String failureReason;
+    /** The point before which the sweep last started region servers again (0: none): a second time is a failure. */
+    int healedBefore;
   }
 
   /** One step done: its point, kind, when it was handed out and reported, its exit code. */
@@ -105,6 +113,8 @@ final class SweepSteps {
     String serverConf;
     String serverVariant;
     String serverExpect;
+    /** HEAL: the region servers to start again (their numbers, comma-separated). */
+    String regionServersDown;
     Status status;
     /** Why the sweep stopped or failed (STOPPED, FAILED); the closing line otherwise. */
     String summary;
@@ -130,6 +140,8 @@ final class SweepSteps {
   private final boolean serverVariants;
   private final int warmupMaxSeconds;
   private final long nowMillis;
+  /** The local cluster's region servers down now, as the caller reported them ("" = none). */
+  private String regionServersDown = "";
 
   SweepSteps(Path sweepDir, long nowMillis) throws LifecycleException {
     this.sweepDir = sweepDir;
@@ -144,8 +156,17 @@ final class SweepSteps {
     this.nowMillis = nowMillis;
   }
 
-  /** One call: read the state (a new one at the first call), take the report in, decide, keep the state. */
+  /** {@link #advance(boolean, String, Report, String)} with every region server running. */
   Next advance(boolean keepGoing, String readBack, Report report) throws LifecycleException {
+    return advance(keepGoing, readBack, report, null);
+  }
+
+  /**
+   * One call: read the state (a new one at the first call), take the report in, decide, keep the state.
+   * DOWN: the local cluster's region servers not running now (I,J; null or empty: none), as bash sees their PIDs.
+   */
+  Next advance(boolean keepGoing, String readBack, Report report, String down) throws LifecycleException {
+    this.regionServersDown = down == null ? "" : down.trim();
     final Path file = sweepDir.resolve(STATE_FILE);
     final State state;
     if (Files.isRegularFile(file)) {
@@ -191,7 +212,8 @@ final class SweepSteps {
       throw new LifecycleException("sweep-next: reported " + lower(report.step) + ", but the step handed out was "
           + (state.pending == null ? "none" : lower(state.pending)));
     }
-    final JsonObject point = points.get(state.point - 1);
+    // null after the last point (the heal that leaves the cluster whole)
+    final JsonObject point = state.point <= points.size() ? points.get(state.point - 1) : null;
     switch (report.step) {
       case SERVER:
         // a restarted HBase is a cold one: nothing warmed or prepared on it yet
@@ -214,6 +236,15 @@ final class SweepSteps {
         break;
       case RUN:
         tookRun(state, point, report.exitCode);
+        break;
+      case HEAL:
+        // the servers not restarted are still warm, and the new one's regions are few until the
+        // point's table is made: the warm-ups done stay done (the verdict's JIT share says if it was cold)
+        state.healedBefore = state.point;
+        if (report.exitCode != 0) {
+          stop(state, Status.STOPPED, sweepId + " stopped: the region servers down before run " + state.point
+              + " could not be started again (exit " + report.exitCode + "; ./suite hbase status)");
+        }
         break;
       default:
         throw new LifecycleException("sweep-next: nothing to report after " + lower(report.step));
@@ -295,6 +326,9 @@ final class SweepSteps {
           nextPoint(state);
           continue;
         }
+        if (!(serverVariants && !serverConf(point).equals(state.serverConf)) && heal(state, next, "before " + of)) {
+          return;
+        }
         if (serverVariants && !serverConf(point).equals(state.serverConf)) {
           final JsonObject variant = point.getAsJsonObject("server_variant");
           next.step = Step.SERVER;
@@ -339,6 +373,10 @@ final class SweepSteps {
       next.messages.add(sweepId + ": " + of + ": " + label + " (" + (nowMillis - state.startedMillis) / 1000 + "s into the sweep)");
       return;
     }
+    // the sweep leaves the cluster whole, as a server variant's leaves its conf as it found it
+    if (heal(state, next, "after the last run")) {
+      return;
+    }
     if (state.failed.isEmpty()) {
       state.status = Status.COMPLETE;
       finish(state, next, SweepRecord.write(sweepDir, "complete", state));
@@ -347,6 +385,28 @@ final class SweepSteps {
           + String.join(" ", state.failed));
       finish(state, next, null);
     }
+  }
+
+  /**
+   * A HEAL step when region servers of the local cluster are down (WHEN: "before run 3 of 6", "after
+   * the last run"); stops the sweep when they are still down right after one. False: nothing to do.
+   */
+  private boolean heal(State state, Next next, String when) throws LifecycleException {
+    if (regionServersDown.isEmpty()) {
+      return false;
+    }
+    if (state.healedBefore == state.point) {
+      stop(state, Status.STOPPED, sweepId + " stopped: region server(s) " + regionServersDown + " still down " + when
+          + " after being started again (./suite hbase status)");
+      finish(state, next, null);
+      return true;
+    }
+    next.step = Step.HEAL;
+    next.point = state.point;
+    next.regionServersDown = regionServersDown;
+    next.messages.add(sweepId + ": region server(s) " + regionServersDown + " of the local cluster down " + when
+        + " (a fault schedule's kill or stop): starting them again");
+    return true;
   }
 
   /** written: the complete record just written, or null (a call after the sweep ended reads it back). */
@@ -485,6 +545,7 @@ final class SweepSteps {
     out.scalar("SERVER_CONF", next.serverConf);
     out.scalar("SERVER_VARIANT", next.serverVariant);
     out.scalar("SERVER_EXPECT", next.serverExpect);
+    out.scalar("HEAL_REGIONSERVERS", next.regionServersDown);
     out.scalar("STATUS", next.status == null ? "" : next.status.name().toLowerCase(java.util.Locale.ROOT));
     out.scalar("SUMMARY", next.summary);
     out.scalar("DEGRADED_NOTE", next.degradedNote);

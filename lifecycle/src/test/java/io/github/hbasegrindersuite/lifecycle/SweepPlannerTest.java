@@ -59,7 +59,7 @@ class SweepPlannerTest {
     assertTrue(unknown.endsWith("s.properties: unknown key sweep.threadz (accepted: sweep.name, sweep.threads, sweep.operations,"
         + " sweep.targets, sweep.injectors, sweep.hosts, sweep.lab, sweep.duration, sweep.processes, sweep.prepare,"
         + " sweep.variants, sweep.repeat, sweep.slo, sweep.scale, sweep.work, sweep.server.variants, sweep.server.cross, sweep.tiny.variants, sweep.tiny.threads,"
-        + " sweep.warmup, sweep.vary.KEY)"), unknown);
+        + " sweep.tiny.duration, sweep.regionservers, sweep.warmup, sweep.vary.KEY)"), unknown);
     assertTrue(assertThrows(LifecycleException.class, () -> planner(none, "sweep.targets = direct | rest")).getMessage()
         .endsWith("sweep.targets: 'rest' is not accepted (accepted: direct, thrift)"));
     assertEquals("sweep.threads '0' is not a whole number > 0",
@@ -340,5 +340,68 @@ class SweepPlannerTest {
     assertEquals(20, planner(new SweepPlanner.Overrides(), "sweep.threads = 4", "sweep.warmup = 20").warmupSeconds);
     assertEquals("sweep.warmup 'soon' is not accepted (accepted: auto, off, or the most seconds it may take, 1-600)",
         assertThrows(LifecycleException.class, () -> planner(new SweepPlanner.Overrides(), "sweep.threads = 4", "sweep.warmup = soon")).getMessage());
+  }
+
+  private static final String[] DURABILITY_LIKE = {"sweep.threads = 8", "sweep.operations = put:100", "sweep.duration = 45",
+      "sweep.regionservers = 3", "sweep.tiny.duration = 20", "sweep.vary.faults.schedule = none | at=10s kill regionserver=2",
+      "sweep.variants = hbaseload.durability=sync_wal | hbaseload.durability=skip_wal"};
+
+  private static SweepPlanner.Overrides cluster(Integer regionServers) {
+    final SweepPlanner.Overrides o = new SweepPlanner.Overrides();
+    o.localRegionServers = regionServers;
+    return o;
+  }
+
+  @Test
+  void aSweepThatNeedsRegionServersIsCheckedAgainstTheClusterBeforeAnyRun() throws Exception {
+    assertEquals(3, planner(cluster(3), DURABILITY_LIKE).regionServersNeeded);
+    assertEquals(4, planner(cluster(4), DURABILITY_LIKE).points.size(), "at least 3: a larger cluster runs it");
+    assertEquals(4, planner(cluster(null), DURABILITY_LIKE).points.size(), "a dry run does not look at the cluster");
+    assertEquals("s.properties needs the local cluster with at least 3 region servers (sweep.regionservers); the embedded HBase here is"
+        + " the standalone: ./suite hbase stop; ./suite hbase start --regionservers 3",
+        assertThrows(LifecycleException.Usage.class, () -> planner(cluster(1), DURABILITY_LIKE)).getMessage());
+    assertEquals("s.properties needs the local cluster with at least 3 region servers (sweep.regionservers); the cluster here has 2:"
+        + " ./suite hbase stop; ./suite hbase start --regionservers 3",
+        assertThrows(LifecycleException.Usage.class, () -> planner(cluster(2), DURABILITY_LIKE)).getMessage());
+    assertTrue(assertThrows(LifecycleException.Usage.class, () -> planner(cluster(0), DURABILITY_LIKE)).getMessage()
+        .endsWith("no HBase of ours runs here: ./suite hbase start --regionservers 3"));
+    assertEquals("sweep.regionservers 'three' is not a whole number > 0", assertThrows(LifecycleException.class,
+        () -> planner(cluster(3), "sweep.threads = 4", "sweep.regionservers = three")).getMessage().replace("'three' must be", "'three' is"));
+  }
+
+  @Test
+  void everyPointsFaultScheduleIsCheckedBeforeTheFirstRun() throws Exception {
+    // the fourth point's kill at 50 s is past its 45-s run: refused at the plan, naming the point
+    final String late = assertThrows(LifecycleException.Usage.class, () -> planner(cluster(3), "sweep.threads = 4", "sweep.duration = 45",
+        "sweep.vary.faults.schedule = none | at=50s kill regionserver=2", "sweep.variants = hbaseload.durability=sync_wal | hbaseload.durability=skip_wal"))
+        .getMessage();
+    assertTrue(late.equals("s.properties: point 3 (4 threads, faults.schedule=at=50s kill regionserver=2, durability=sync_wal): faults: action 1"
+        + " 'at=50s kill regionserver=2': at=50s is past the run's 45 s of load"), late);
+    // against the standalone, any schedule is refused at the plan
+    final String standalone = assertThrows(LifecycleException.Usage.class, () -> planner(cluster(1), "sweep.threads = 4",
+        "sweep.vary.faults.schedule = none | at=1s kill regionserver=2")).getMessage();
+    assertTrue(standalone.contains("point 2") && standalone.contains("the embedded HBase here is the standalone"), standalone);
+    // a dry run checks the text alone
+    final String text = assertThrows(LifecycleException.Usage.class, () -> planner(cluster(null), "sweep.threads = 4",
+        "sweep.vary.faults.schedule = at=1s explode regionserver=2")).getMessage();
+    assertEquals("s.properties: point 1 (4 threads, faults.schedule=at=1s explode regionserver=2): faults: action 1"
+        + " 'at=1s explode regionserver=2': unknown action 'explode' (accepted: kill, stop, start, pause, move)", text);
+  }
+
+  @Test
+  void aTinySweepRunsSweepTinyDurationAndWarmsPointsThatDifferOnlyByTheirFaultsAlike() throws Exception {
+    final SweepPlanner.Overrides o = cluster(3);
+    o.scale = "tiny";
+    final SweepPlanner p = planner(o, DURABILITY_LIKE);
+    assertEquals("20s", p.durationText);
+    assertEquals("5s", planner(o, "sweep.threads = 4").durationText, "tiny's own default");
+    // tiny keeps a region on each region server the scenario needs (its kill must hit the load), else at most 2
+    final String[] nineRegions = java.util.Arrays.copyOf(DURABILITY_LIKE, DURABILITY_LIKE.length + 1);
+    nineRegions[DURABILITY_LIKE.length] = "hbaseload.regions = 9";
+    assertEquals("3", planner(o, nineRegions).base.get("hbaseload.regions"));
+    assertEquals("2", planner(o, "sweep.threads = 4", "hbaseload.regions = 9").base.get("hbaseload.regions"));
+    assertEquals("9", planner(cluster(3), nineRegions).base.get("hbaseload.regions"), "the default scale as written");
+    assertEquals(SweepPlanner.warmupKey(p.points.get(0)), SweepPlanner.warmupKey(p.points.get(2)), "none and kill, sync_wal");
+    assertTrue(!SweepPlanner.warmupKey(p.points.get(0)).equals(SweepPlanner.warmupKey(p.points.get(1))), "sync_wal and skip_wal differ");
   }
 }

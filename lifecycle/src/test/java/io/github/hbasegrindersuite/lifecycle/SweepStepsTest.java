@@ -351,4 +351,69 @@ class SweepStepsTest {
     assertTrue(shell.contains("MESSAGES=('sweep-1: run 1 of 2: it'\\''s 4 threads')\n"), shell);
     assertTrue(shell.contains("RUN_ARGS=('--set' 'hbaseload.operations=get:70,put:30')\n"), shell);
   }
+
+  @Test
+  void regionServersAFaultScheduleLeftDownAreStartedAgainBeforeTheNextPoint() throws Exception {
+    plan(0, false, List.of(point(1, "t", null, "w", null), point(2, "t", null, "w", null)));
+    final List<String> steps = new ArrayList<>();
+    String down = null;
+    SweepSteps.Next n = new SweepSteps(sweep, clock += 1000).advance(false, null, null, down);
+    while (n.step != SweepSteps.Step.DONE) {
+      steps.add(n.step.name().toLowerCase() + " " + n.point);
+      if (n.step == SweepSteps.Step.PREPARE) {
+        preparationRecorded(n.point, "created");
+      }
+      if (n.step == SweepSteps.Step.RUN) {
+        ran(n.point, "degraded");
+        down = n.point == 1 ? "2" : "3";   // point 1's schedule killed region server 2, point 2's region server 3
+      }
+      if (n.step == SweepSteps.Step.HEAL) {
+        final String expected = n.point == 2 ? "2" : "3";
+        assertEquals(expected, n.regionServersDown);
+        assertTrue(n.messages.get(0).contains("region server(s) " + expected + " of the local cluster down "
+            + (n.point == 2 ? "before run 2 of 2" : "after the last run")), n.messages.get(0));
+        assertTrue(SweepSteps.shell(n).contains("HEAL_REGIONSERVERS='" + expected + "'\n"));
+        down = null;
+      }
+      final SweepSteps.Report report = new SweepSteps.Report();
+      report.step = n.step;
+      report.exitCode = n.step == SweepSteps.Step.RUN ? 1 : 0;
+      clock += 5_000;
+      n = new SweepSteps(sweep, clock).advance(false, null, report, down);
+    }
+    // the last heal leaves the cluster whole after the sweep, as it was before
+    assertEquals(List.of("prepare 1", "run 1", "heal 2", "prepare 2", "run 2", "heal 3"), steps);
+    assertEquals(SweepSteps.Status.COMPLETE, n.status);
+    assertEquals(10.0, record().getAsJsonObject("time").get("server_restarts_s").getAsDouble(), 0.01, "the heal's time is counted");
+  }
+
+  @Test
+  void aRegionServerStillDownAfterItsStartStopsTheSweep() throws Exception {
+    plan(0, false, List.of(point(1, "t", "-", "w", null), point(2, "t", "-", "w", null)));
+    SweepSteps.Next n = new SweepSteps(sweep, clock += 1000).advance(false, null, null, null);
+    assertEquals(SweepSteps.Step.RUN, n.step);
+    ran(1, "complete");
+    n = new SweepSteps(sweep, clock += 1000).advance(false, null, report(SweepSteps.Step.RUN, 0), "3");
+    assertEquals(SweepSteps.Step.HEAL, n.step);
+    n = new SweepSteps(sweep, clock += 1000).advance(false, null, report(SweepSteps.Step.HEAL, 0), "3");
+    assertEquals(SweepSteps.Step.DONE, n.step);
+    assertEquals(SweepSteps.Status.STOPPED, n.status);
+    assertEquals("sweep-1 stopped: region server(s) 3 still down before run 2 of 2 after being started again (./suite hbase status)", n.summary);
+    // and a start that failed
+    plan(0, false, List.of(point(1, "t", "-", "w", null), point(2, "t", "-", "w", null)));
+    Files.deleteIfExists(sweep.resolve(SweepSteps.STATE_FILE));
+    n = new SweepSteps(sweep, clock += 1000).advance(false, null, null, null);
+    ran(1, "complete");
+    n = new SweepSteps(sweep, clock += 1000).advance(false, null, report(SweepSteps.Step.RUN, 0), "3");
+    n = new SweepSteps(sweep, clock += 1000).advance(false, null, report(SweepSteps.Step.HEAL, 1), "3");
+    assertEquals(SweepSteps.Status.STOPPED, n.status);
+    assertTrue(n.summary.contains("could not be started again (exit 1"), n.summary);
+  }
+
+  private static SweepSteps.Report report(SweepSteps.Step step, int exit) {
+    final SweepSteps.Report r = new SweepSteps.Report();
+    r.step = step;
+    r.exitCode = exit;
+    return r;
+  }
 }
