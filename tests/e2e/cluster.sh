@@ -1,7 +1,7 @@
 # shellcheck shell=bash
-# End-to-end test of the local cluster (issue 24 part 1): ./suite hbase start --regionservers 2 on a
+# End-to-end test of the local cluster (issue 24 part 1): ./suite hbase start --regionservers 3 on a
 # data folder and port offset of its own (beside the private standalone HBase of the other tests),
-# both region servers live as the master counts them, rows written and read back by a client that
+# the 3 region servers live as the master counts them, rows written and read back by a client that
 # finds the cluster through ZooKeeper only (tests/e2e/ClusterRoundTrip.java), then stop: no process
 # left. 80 s at a load average of 7, 99 s at 15 (start 57 s, round trip 18 s, stop 21 s), most of it
 # the JVMs starting. Its data folder is not named hbase-*: the private HBase's PID check matches
@@ -51,7 +51,7 @@ cluster_fault_run() {
   cluster_server_metrics "$run_dir"
 }
 
-# The same run's server-metrics.csv: the master and each of the 2 region servers sampled, each region
+# The same run's server-metrics.csv: the master and each of the 3 region servers sampled, each region
 # server's answered rows with its region count (the killed one's rows stop answering after the kill).
 cluster_server_metrics() {
   local csv=$1/hbase/server-metrics.csv seen
@@ -59,8 +59,8 @@ cluster_server_metrics() {
                   $4 == "ok" && $3 == "regionserver" && $col ~ /^[0-9]+$/ { n[$2]++; last[$2] = $col }
                   $3 == "master" { m++ }
                   END { for (s in n) printf "%s:%d:%s ", s, n[s], last[s]; printf "master:%d", m }' "$csv" 2> /dev/null)
-  if [[ $(grep -o '127\.0\.0\.1:[0-9]*:[0-9]*:[0-9]*' <<< "$seen" | wc -l) == 2 && $seen =~ master:[1-9] ]]; then
-    pass "hbase cluster server metrics: the master and both region servers sampled, each with its regions (server:rows:last regions $seen)"
+  if [[ $(grep -o '127\.0\.0\.1:[0-9]*:[0-9]*:[0-9]*' <<< "$seen" | wc -l) == 3 && $seen =~ master:[1-9] ]]; then
+    pass "hbase cluster server metrics: the master and the 3 region servers sampled, each with its regions (server:rows:last regions $seen)"
   else
     fail "hbase cluster server metrics: $csv: ${seen:-nothing} ($(head -1 "$csv" 2> /dev/null | cut -c1-80))"
   fi
@@ -86,36 +86,83 @@ cluster_fault_report() {
   fi
 }
 
+# On the same cluster, region server 2 still dead from the fault run: the durability scenario at tiny
+# scale (issue 24 part 5; 4 points of 20 s, SYNC_WAL and SKIP_WAL without and with a kill of region
+# server 2 at 10 s, every put audited; tiny keeps 3 regions, one per region server). The sweep must
+# start region server 2 again before its first point, before the point after its own kill and after its
+# last (3 heals), run every point to its end (a SKIP_WAL kill
+# may lose writes: the sweep then names them and exits 1, a result, not a failure), and its report must
+# hold the study's table: per run the durability, the fault, throughput, and the audit's counts, with
+# no acknowledged write lost under SYNC_WAL and some lost under SKIP_WAL with the kill. Afterwards the master counts 3 live region servers.
+cluster_durability_sweep() {
+  local started=$SECONDS sweep_dir statuses heals checked
+  cluster_suite cluster-durability 600 sweep durability-under-faults --scale tiny
+  sweep_dir=$(sed -n 's/^sweep-[0-9]*: \(\/.*\)$/\1/p' <<< "$OUT" | head -1)
+  statuses=$(jq -r '[.plan[].status] | join(" ")' "$sweep_dir/sweep.json" 2> /dev/null || true)
+  heals=$(grep -cE 'of the local cluster down (before run|after the last run)' <<< "$OUT" || true)
+  if ! { ((RC == 0)) || { ((RC == 1)) && grep -q 'runs lost acknowledged writes' <<< "$OUT"; }; } \
+      || ! grep -qxE '((complete|degraded) ?){4}' <<< "$statuses" || [[ $heals != 3 ]]; then
+    fail "hbase cluster durability sweep: rc $RC, runs: ${statuses:-none}, heals $heals: $(tail -3 <<< "$OUT") (log: $TEST_LOGS/cluster-durability.log)"
+    return
+  fi
+  if checked=$(python3 - "$sweep_dir/report/report.json" << 'PY'
+import json, sys
+study = json.load(open(sys.argv[1]))["study"]
+assert study["scenario"] == "durability-under-faults" and study["scale"] == "tiny", study.get("scenario")
+ours = [r for r in study["rows"] if not r["reference"]]
+assert len(ours) == 4, ours
+seen = sorted((r["durability"], r["fault"] != "none") for r in ours)
+assert seen == [("SKIP_WAL", False), ("SKIP_WAL", True), ("SYNC_WAL", False), ("SYNC_WAL", True)], seen
+for r in ours:
+    assert r["acknowledged"] > 0 and r["throughput_rps"] > 0, r
+    if r["durability"] == "SYNC_WAL":
+        assert r["lost"] == 0, r
+    elif r["fault"] != "none":
+        # region server 2 holds one of the 3 regions: a kill -9 loses what its memstore held without a WAL
+        assert r["lost"] > 0, r
+print(", ".join("%s%s: %d of %d lost" % (r["durability"], " + kill" if r["fault"] != "none" else "", r["lost"], r["acknowledged"]) for r in ours))
+PY
+  ); then
+    pass "hbase cluster durability sweep --scale tiny: 4 runs, region server 2 started again 3 times, the study table: $checked ($((SECONDS - started))s)"
+  else
+    fail "hbase cluster durability sweep: the report's study table: ${checked:-unreadable} (report: $sweep_dir/report/report.json)"
+  fi
+  cluster_suite cluster-status-after 30 hbase status
+  grep -q '^the master counts 3 live region servers of 3 (0 dead)' <<< "$OUT" \
+    || fail "hbase cluster durability sweep: afterwards $(grep '^the master counts' <<< "$OUT" || echo "no count: $(tail -1 <<< "$OUT")")"
+}
+
 run_cluster_tests() {
   local dir=$TEST_LOGS/cluster-hbase zk pids left started=$SECONDS
   # shellcheck disable=SC2016  # expanded by the inner bash, with the cluster's offset
   zk=$(SUITE_PORT_OFFSET=$CLUSTER_TEST_OFFSET bash -c 'source "$SUITE_ROOT/suite.d/common.sh"; echo "$PORT_ZK"')
-  cluster_suite cluster-start 240 hbase start --regionservers 2
+  cluster_suite cluster-start 240 hbase start --regionservers 3
   if ((RC != 0)); then
-    fail "hbase cluster: start --regionservers 2 failed: $(tail -1 <<< "$OUT") (log: $TEST_LOGS/cluster-start.log)"
+    fail "hbase cluster: start --regionservers 3 failed: $(tail -1 <<< "$OUT") (log: $TEST_LOGS/cluster-start.log)"
     cluster_suite cluster-stop 120 hbase stop
     return
   fi
   pids=$(cat "$dir"/pids/*.pid)
   cluster_suite cluster-status 30 hbase status
-  if ((RC == 0)) && grep -q '^the master counts 2 live region servers of 2 (0 dead)' <<< "$OUT" \
-      && (($(grep -cE '^HBase (zookeeper|master|regionserver-[12]): running, pid [0-9]+' <<< "$OUT") == 4)); then
-    pass "hbase cluster: ZooKeeper, master and 2 region servers running, the master counts 2 live"
+  if ((RC == 0)) && grep -q '^the master counts 3 live region servers of 3 (0 dead)' <<< "$OUT" \
+      && (($(grep -cE '^HBase (zookeeper|master|regionserver-[123]): running, pid [0-9]+' <<< "$OUT") == 5)); then
+    pass "hbase cluster: ZooKeeper, master and 3 region servers running, the master counts 3 live ($(grep -o 'ready in [0-9]*s' "$TEST_LOGS/cluster-start.log" | head -1))"
   else
     fail "hbase cluster: status rc $RC: $(paste -sd'|' <<< "$OUT")"
   fi
   # shellcheck disable=SC2086  # BRIEF_JVM_OPTS is a list of words
   run_logged cluster-roundtrip 90 "$JAVA" $BRIEF_JVM_OPTS --add-opens=java.base/java.nio=ALL-UNNAMED "-Dlog4j.configuration=file:$SUITE_ROOT/grinder-scripts/log4j-cli.properties" \
     "-Dlogback.configurationFile=$SUITE_ROOT/grinder-scripts/logback-cli.xml" -cp "$(worker_classpath):$(grinder_classpath)" \
-    "$SUITE_ROOT/tests/e2e/ClusterRoundTrip.java" "$zk" e2e_cluster 400 4
+    "$SUITE_ROOT/tests/e2e/ClusterRoundTrip.java" "$zk" e2e_cluster 400 6
   local line
   line=$(grep -E '^rows=' <<< "$OUT" | tail -1)
-  if ((RC == 0)) && [[ $line == "rows=400 intact=400 scanned=400 regions=4 servers=2" ]]; then
-    pass "hbase cluster: 400 rows written and read back through ZooKeeper, 4 regions on both region servers"
+  if ((RC == 0)) && [[ $line == "rows=400 intact=400 scanned=400 regions=6 servers=3" ]]; then
+    pass "hbase cluster: 400 rows written and read back through ZooKeeper, 6 regions on the 3 region servers"
   else
     fail "hbase cluster: round trip rc $RC: ${line:-$(tail -1 <<< "$OUT")} (log: $TEST_LOGS/cluster-roundtrip.log)"
   fi
   cluster_fault_run
+  cluster_durability_sweep
   cluster_suite cluster-stop 120 hbase stop
   # shellcheck disable=SC2086  # pids: one number per line
   left=$(for pid in $pids; do kill -0 "$pid" 2> /dev/null && echo "$pid"; done; pgrep -f "hbase.local.dir=$dir" || true)
