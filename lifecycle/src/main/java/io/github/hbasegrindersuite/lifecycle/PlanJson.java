@@ -95,6 +95,7 @@ final class PlanJson {
     final Map<String, Object> faults = new LinkedHashMap<>();
     faults.put("schedule", plan.faults.text);
     faults.put("regionservers", plan.machine.localRegionServers);
+    faults.put("regionservers_down", new java.util.ArrayList<>(plan.machine.regionServersDown));
     final List<Map<String, Object>> actions = new java.util.ArrayList<>();
     for (io.github.hbasegrindersuite.lifecycle.faults.FaultSchedule.Fault f : plan.faults.faults) {
       final Map<String, Object> a = new LinkedHashMap<>();

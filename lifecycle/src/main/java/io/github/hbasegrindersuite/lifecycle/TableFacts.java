@@ -57,12 +57,29 @@ final class TableFacts {
         manifest.setIn("table", "regions", locations.size());
         manifest.setIn("table", "store_mb", Math.round(store * 10) / 10.0);
         manifest.setIn("table", "source", "hbase");
-        // The cluster size the run met: the capacity model over region servers reads it.
-        manifest.setIn("cluster", "region_servers", admin.getRegionServers().size());
+        // The cluster size the run met: the capacity model over region servers reads it. A fault run's
+        // is the size it started with: a kill mid-run is its experiment, not a smaller cluster.
+        final int live = admin.getRegionServers().size();
+        final Integer atStart = sizeAtStart(plan);
+        manifest.setIn("cluster", "region_servers", atStart == null ? live : atStart);
+        if (atStart != null) {
+          manifest.setIn("cluster", "region_servers_at_end", live);
+        }
       }
     } catch (Exception | LinkageError e) {
       manifest.setIn("table", "source", "declared (HBase did not answer: " + Text.oneLine(String.valueOf(e.getMessage())) + ")");
     }
+  }
+
+  /** A fault run's local cluster at its start (plan.json's faults: N less those down then); null for any other run. */
+  static Integer sizeAtStart(JsonObject plan) {
+    final com.google.gson.JsonElement faults = plan.get("faults");
+    if (faults == null || !faults.isJsonObject() || !faults.getAsJsonObject().has("regionservers")) {
+      return null;
+    }
+    final JsonObject f = faults.getAsJsonObject();
+    final int down = f.has("regionservers_down") && f.get("regionservers_down").isJsonArray() ? f.getAsJsonArray("regionservers_down").size() : 0;
+    return f.get("regionservers").getAsInt() - down;
   }
 
   static Map<String, Object> table(Manifest manifest) {
