@@ -125,6 +125,10 @@ public final class RunPlanner {
     for (String[] set : args.sets) {
       overrides.put(set[0], set[1]);
     }
+    if (args.warmupOnlySeconds > 0) {
+      // a warm-up is no experiment: its puts are not audited, nor read back at its end
+      overrides.put("hbaseload.audit", "false");
+    }
     overrides.forEach(properties::setProperty);
     embeddedPorts(properties, machine.embeddedPorts);
     try {

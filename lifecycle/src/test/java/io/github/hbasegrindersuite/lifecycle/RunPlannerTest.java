@@ -220,7 +220,11 @@ class RunPlannerTest {
   @Test
   void aWarmUpCarriesItsRunsSettingsButNoFaults() throws Exception {
     machine.localRegionServers = 2;
-    final RunPlan warm = plan("--duration", "30", "--faults", "at=5s kill regionserver=1", "--warmup-only", "20");
+    final RunPlan warm = plan("--duration", "30", "--faults", "at=5s kill regionserver=1", "--warmup-only", "20",
+        "--set", "hbaseload.audit=true", "--set", "hbaseload.operations=put:100");
     assertTrue(Json.read(warm.runDir.resolve("plan.json")).get("faults").isJsonNull());
+    assertEquals("false", warm.properties.getProperty("hbaseload.audit"), "nor an audit");
+    final RunPlan run = plan("--duration", "30", "--set", "hbaseload.audit=true", "--set", "hbaseload.operations=put:100");
+    assertEquals("true", run.properties.getProperty("hbaseload.audit"));
   }
 }
