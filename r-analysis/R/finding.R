@@ -88,6 +88,9 @@ why_not_valid <- function(analyses) {
 # its best valid run, else why none stands. When not every run stands, the finding says first
 # that the ratio is not the thrift layer's cost, and why (the verdicts' commonest kinds).
 compare_finding <- function(cmp) {
+  # a loss of acknowledged writes stands whatever the speed: it opens the finding
+  lost <- loss_finding(cmp$analyses)
+  if (!is.null(lost)) return(lost)
   cost <- thrift_cost(cmp)
   if (!is.null(cost)) {
     parts <- sprintf("%s x%s (%s-%s)", cost$workload, fmt_num(cost$ratio, 2), fmt_num(cost$ratio_low, 2), fmt_num(cost$ratio_high, 2))
@@ -118,6 +121,26 @@ compare_finding <- function(cmp) {
   best <- good[which.max(throughput_rps)]
   sprintf("Best valid run %s: %s req/s, p99 %s ms (%s).", best$run, fmt_int(best$throughput_rps), fmt_num(best$p99_ms, 2),
           cmp$runs[run == best$run, label])
+}
+
+# Audited runs that lost acknowledged writes (a durability sweep's answer): which, how many of how
+# many; NULL when no run was audited or none lost a write.
+loss_finding <- function(analyses) {
+  audits <- lapply(analyses, function(a) a$facts$audit)
+  audited <- !vapply(audits, is.null, TRUE)
+  if (!any(audited)) return(NULL)
+  lost <- vapply(audits[audited], audit_lost, 0)
+  if (all(lost == 0)) return(NULL)
+  acked <- vapply(audits[audited], function(x) as.numeric(x$acknowledged), 0)
+  ids <- vapply(analyses[audited], function(a) as.character(a$run_id), "")
+  hit <- lost > 0
+  share <- lost[hit] / pmax(1, acked[hit])
+  parts <- sprintf("%s %s of %s (%s)", ids[hit], fmt_int(lost[hit]), fmt_int(acked[hit]), fmt_pct(share, 2))
+  text <- sprintf("Acknowledged writes lost in %d of %d audited runs: %s; none in the other %d.", sum(hit), sum(audited),
+                  paste(parts, collapse = ", "), sum(!hit))
+  if (words_in(text) <= FINDING_MAX_WORDS) return(text)
+  sprintf("Acknowledged writes lost in %d of %d audited runs, at most %s (%s); the table names each.", sum(hit), sum(audited),
+          fmt_pct(max(share), 2), ids[hit][which.max(share)])
 }
 
 # The thrift cost as a table for the page.

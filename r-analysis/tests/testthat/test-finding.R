@@ -9,3 +9,16 @@ test_that("a sweep's warm-ups line says they are per target, and never 'after - 
   one <- data.table::copy(none)[1, `:=`(warm = TRUE, seconds = 22)]
   expect_match(html_string(warmups_html(one)), "1 ended warm (the servers' JIT quiet) after 22 s; warmup-2 before run 2", fixed = TRUE)
 })
+
+test_that("a sweep whose audited runs lost acknowledged writes opens with the loss, whatever the speed", {
+  run <- function(id, acknowledged, lost) {
+    list(run_id = id, facts = list(audit = if (is.na(acknowledged)) NULL else list(acknowledged = acknowledged, lost = lost, corrupted = 0)))
+  }
+  analyses <- list(run("run-1", 108669, 0), run("run-5", 217909, 13), run("run-6", 384931, 15319), run("run-7", NA, NA))
+  expect_equal(loss_finding(analyses),
+               "Acknowledged writes lost in 2 of 3 audited runs: run-5 13 of 217,909 (0.01%), run-6 15,319 of 384,931 (3.98%); none in the other 1.")
+  expect_null(loss_finding(list(run("run-1", 100, 0), run("run-2", NA, NA))), "none lost")
+  expect_null(loss_finding(list(run("run-2", NA, NA))), "not audited")
+  many <- lapply(1:12, function(i) run(sprintf("run-%d", i), 1000, i))
+  expect_equal(loss_finding(many), "Acknowledged writes lost in 12 of 12 audited runs, at most 1.20% (run-12); the table names each.")
+})
