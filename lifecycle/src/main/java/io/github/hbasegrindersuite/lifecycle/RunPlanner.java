@@ -201,13 +201,19 @@ public final class RunPlanner {
    */
   static FaultSchedule faults(Properties p, int durationSeconds, int localRegionServers, java.util.Set<Integer> down, boolean warmup)
       throws LifecycleException {
-    final String text = p.getProperty(FaultSchedule.KEY);
-    if (warmup || FaultSchedule.isNone(text)) {
+    return warmup ? null : faults(p.getProperty(FaultSchedule.KEY), p.getProperty("hbaseload.hbase.site", ""), durationSeconds,
+        localRegionServers, down);
+  }
+
+  /** The same from the schedule's TEXT and the run's hbaseload.hbase.site (SITE): a sweep checks each point's before its first run. */
+  static FaultSchedule faults(String text, String siteSetting, int durationSeconds, int localRegionServers, java.util.Set<Integer> down)
+      throws LifecycleException {
+    if (FaultSchedule.isNone(text)) {
       return null;
     }
     try {
       final FaultSchedule schedule = FaultSchedule.parse(text);
-      final String site = p.getProperty("hbaseload.hbase.site", "").trim();
+      final String site = siteSetting == null ? "" : siteSetting.trim();
       if (!site.isEmpty()) {
         throw new LifecycleException.Usage("faults: only against the local cluster of ./suite hbase start --regionservers N;"
             + " this run's HBase is a cluster the suite does not manage (hbaseload.hbase.site=" + site + ")");

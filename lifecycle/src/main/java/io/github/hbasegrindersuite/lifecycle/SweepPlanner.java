@@ -299,14 +299,13 @@ public final class SweepPlanner {
     }
     final int seconds = durationText.isEmpty() ? Integer.MAX_VALUE : Integer.parseInt(durationText.replace("s", ""));
     for (int i = 0; i < points.size(); i++) {
-      final Properties props = new Properties();
-      props.putAll(base);
-      props.putAll(points.get(i).sets);
+      final Map<String, String> sets = points.get(i).sets;
+      final String schedule = sets.getOrDefault(FaultSchedule.KEY, base.get(FaultSchedule.KEY));
       try {
         if (local == null) {
-          FaultSchedule.parse(props.getProperty(FaultSchedule.KEY));
+          FaultSchedule.parse(schedule);
         } else {
-          RunPlanner.faults(props, seconds, local, java.util.Set.of(), false);
+          RunPlanner.faults(schedule, sets.getOrDefault("hbaseload.hbase.site", site), seconds, local, java.util.Set.of());
         }
       } catch (FaultSchedule.Refused | LifecycleException e) {
         throw new LifecycleException.Usage(scenario.getFileName() + ": point " + (i + 1) + " (" + points.get(i).label + "): " + e.getMessage());
