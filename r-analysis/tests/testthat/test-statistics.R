@@ -172,3 +172,16 @@ test_that("the percentile curve reads its points by the one nearest-rank rule, f
   expect_equal(utils::tail(curve$percentile, 1), 90)       # the grid stops at 1 - 1/n
   expect_equal(utils::tail(curve$value, 1), 50)
 })
+
+test_that("a run whose every request starts inside the warm-up cut is measured whole, and says so; a --warmup past them still stops", {
+  # 2000 buffered puts start in the first 0.2 s; the last flush ends the run at 2.4 s: 10% of it cuts them all
+  start <- seq(0, 200, length.out = 2000)
+  end <- start + 5
+  end[2000] <- 2400
+  w <- measurement_window(start, end)
+  expect_equal(w$warmup_ms, 0)
+  expect_equal(w$measured_requests, 2000)
+  expect_equal(w$window_s, 2.4)
+  expect_equal(w$warmup_rule, "no cut: every request started in the first 0.2 s of a 2.4 s run")
+  expect_error(measurement_window(start, end, warmup_s = 1), "the warm-up cut \\(1.0 s\\) removes every request: the run lasts 2.4 s")
+})
