@@ -254,6 +254,22 @@ stop_servers() {
   done
 }
 
+# Start the layout's server I (its JVM, heap, main, arguments and properties) on the lab's server
+# CPUs, its earlier log kept, its PID in pids/NAME.pid and in LAUNCHED_PID; no wait.
+launch_server() {
+  local i=$1 name=${CLUSTER_NAMES[$1]}
+  local -a args=()
+  keep_previous_log "$LOGS/$name.log"
+  keep_previous_log "$LOGS/$name.out"
+  read -ra SERVER_PROPS <<< "${CLUSTER_PROPS[i]}"
+  read -ra args <<< "${CLUSTER_ARGS[i]}"
+  hbase_java_cmd "$name.log" "${CLUSTER_HEAPS[i]}" "${CLUSTER_MAINS[i]}" "${args[@]}"
+  SERVER_PROPS=()
+  (lab_exec hbase setsid "${JAVA_CMD[@]}") > "$LOGS/$name.out" 2>&1 < /dev/null &
+  LAUNCHED_PID=$!
+  echo "$LAUNCHED_PID" > "$PIDS/$name.pid"
+}
+
 # A cluster that did not come up: stop what started (by PID, bounded) and say why in one line.
 cluster_abort() {
   info "  stopping what started of the cluster"
@@ -283,16 +299,8 @@ start_cluster() {
   info "starting an HBase 2.6.1 cluster: ZooKeeper, master and $CLUSTER_REGIONSERVERS region servers (heaps ${CLUSTER_HEAPS[*]}, data $HBASE_LOCAL_DIR)"
   for i in "${!CLUSTER_NAMES[@]}"; do
     name=${CLUSTER_NAMES[i]}
-    keep_previous_log "$LOGS/$name.log"
-    keep_previous_log "$LOGS/$name.out"
-    read -ra SERVER_PROPS <<< "${CLUSTER_PROPS[i]}"
-    local -a args=()
-    read -ra args <<< "${CLUSTER_ARGS[i]}"
-    hbase_java_cmd "$name.log" "${CLUSTER_HEAPS[i]}" "${CLUSTER_MAINS[i]}" "${args[@]}"
-    SERVER_PROPS=()
-    (lab_exec hbase setsid "${JAVA_CMD[@]}") > "$LOGS/$name.out" 2>&1 < /dev/null &
-    pid=$!
-    echo "$pid" > "$PIDS/$name.pid"
+    launch_server "$i"
+    pid=$LAUNCHED_PID
     watch+=(--watch "$name=$pid")
     # Master and region servers retry ZooKeeper, but a start without it only fills their logs.
     if [[ $name == zookeeper ]]; then
@@ -514,19 +522,12 @@ start_one_regionserver() {
   [[ -n $idx ]] || die "start-regionserver: the cluster has $CLUSTER_REGIONSERVERS region servers, no $name"
   pid=$(pid_of_ours "$PIDS/$name.pid" "$OUR_MARK")
   [[ -z $pid ]] || die "start-regionserver: $name is already running (pid $pid)"
-  local -a ports args
+  local -a ports
   read -ra ports <<< "${CLUSTER_PORTS[idx]}"
   check_ports_free "${ports[@]}"
   lab_resolve ""
-  keep_previous_log "$LOGS/$name.log"
-  keep_previous_log "$LOGS/$name.out"
-  read -ra SERVER_PROPS <<< "${CLUSTER_PROPS[idx]}"
-  read -ra args <<< "${CLUSTER_ARGS[idx]}"
-  hbase_java_cmd "$name.log" "${CLUSTER_HEAPS[idx]}" "${CLUSTER_MAINS[idx]}" "${args[@]}"
-  SERVER_PROPS=()
-  (lab_exec hbase setsid "${JAVA_CMD[@]}") > "$LOGS/$name.out" 2>&1 < /dev/null &
-  pid=$!
-  echo "$pid" > "$PIDS/$name.pid"
+  launch_server "$idx"
+  pid=$LAUNCHED_PID
   wait_port "$pid" "${ports[0]}" "HBase $name" "$LOGS/$name.log" "${HBASE_RS_START_TIMEOUT:-90}"
   info "HBase $name started again: pid $pid, RPC 127.0.0.1:${ports[0]}, web :${ports[1]}"
 }
