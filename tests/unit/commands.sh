@@ -153,3 +153,18 @@ u_hbase_regionservers_refused_before_anything_starts() {
     fail "hbase start --regionservers: ${bad:-ok} $([[ -e $dir ]] && echo "(and $dir was made)")"
   fi
 }
+
+# A second full ./suite test at an offset another one holds is refused at once, in one line naming
+# the offset, before any setup (the lock is held here by flock, at an offset no test uses).
+u_a_second_full_test_at_one_offset_is_refused() {
+  local lock=/tmp/hbase-grinder-suite-test-9700.lock out rc=0 started=$SECONDS
+  exec {held}> "$lock"
+  flock -n "$held"
+  out=$(SUITE_TEST_PORT_OFFSET=9700 timeout 30 "$SUITE_ROOT/suite" test 2>&1) || rc=$?
+  exec {held}>&-
+  if ((rc == 1)) && [[ $(wc -l <<< "$out") == 1 && $out == *"another ./suite test runs at port offset 9700"* ]] && ((SECONDS - started < 10)); then
+    pass "suite test: a second full run at offset 9700 refused in one line, exit 1, in $((SECONDS - started)) s"
+  else
+    fail "suite test with offset 9700 held: rc $rc after $((SECONDS - started)) s: $out"
+  fi
+}
