@@ -112,6 +112,8 @@ usl_why <- function(p) {
   why <- throughput_disqualified_why(drawn)
   if (!nzchar(why)) return("")
   kinds <- intersect(names(DISQUALIFY_WHY), drawn$verdict)
+  # a main kind that greys nothing itself (lost writes) has no reason of its own to give
+  if (length(kinds) == 0) return(sprintf("%s The model fitted to them describes that, not HBase's scaling.", why))
   sprintf("%s The model fitted to them describes that, not HBase's scaling (%s).", why, paste(DISQUALIFY_WHY[kinds], collapse = "; "))
 }
 

@@ -308,3 +308,12 @@ test_that("runs that record their region servers get the model over cluster size
   expect_equal(never$servers_needed_status, "unreachable")
   expect_equal(never$servers_needed_message, "the model never reaches 2,500 req/s: it levels off towards about 2,000 req/s")
 })
+
+test_that("a model greyed by a run whose main verdict greys nothing itself gives no empty reason", {
+  # run-5: 'lost writes; also under faults': its throughput is greyed by the fault, its main kind has no reason
+  drawn <- data.table::data.table(run = c("run-2", "run-5"), verdict = c("server-bound", "lost writes"),
+                                  disqualifies = c("", "throughput,latency,comparison"))
+  why <- usl_why(drawn)
+  expect_match(why, "Greyed: the verdicts of run-5 disqualify their throughput (lost writes). The model fitted to them describes that, not HBase's scaling.", fixed = TRUE)
+  expect_false(grepl("()", why, fixed = TRUE))
+})
