@@ -6,16 +6,6 @@ dana_analysis <- function(run_id, props, rows, verdict = list(kind = "trustworth
        verdict = verdict, manifest = list(properties = props, cluster = list(region_servers = 1L), versions = list(hbase = "2.6.1")))
 }
 
-# A sweep folder holding the record of a dana-schema-stress sweep and the project's reference CSV.
-dana_sweep <- function(scale = "tiny") {
-  sweep <- tempfile("sweep-")
-  dir.create(file.path(sweep, "scenarios", "reference"), recursive = TRUE)
-  file.copy(file.path(r_analysis_dir, "..", "scenarios", "reference", "dana-schema-stress.csv"), file.path(sweep, "scenarios", "reference"))
-  jsonlite::write_json(list(sweep_id = basename(sweep), scenario = "dana-schema-stress", scale = scale,
-                            scenario_file = file.path(sweep, "scenarios", "dana-schema-stress.properties"), runs = list()),
-                       file.path(sweep, "sweep.json"), auto_unbox = TRUE)
-  sweep
-}
 
 rate_row <- function(test, tput) data.table(test = test, throughput_rps = tput, count = tput * 5, mean_ms = 1)
 
@@ -43,7 +33,7 @@ test_that("a run's test and parameter come from its properties, as the scenario'
 })
 
 test_that("the table puts our writes/s, reads/s and setup s beside every published 1 and 5 RS figure", {
-  sweep <- dana_sweep()
+  sweep <- write_study_sweep("dana-schema-stress")
   cf10 <- list(hbaseload.table = "dana_cf10_tiny", hbaseload.families = "10", hbaseload.rows = "2000", hbaseload.operations = "get:50,put:50")
   wide <- list(hbaseload.table = "dana_wide_tiny", hbaseload.wide.columns = "2000", hbaseload.wide.batch = "100", hbaseload.rows = "1",
                hbaseload.operations = "get:50,put:50")
@@ -103,7 +93,7 @@ test_that("a key-order run its bound ended before the N writes gives the rate of
 })
 
 test_that("a point whose table timed out or crashed shows that outcome in our cells, never a number", {
-  sweep <- dana_sweep(scale = "default")
+  sweep <- write_study_sweep("dana-schema-stress", scale = "default")
   cf1000 <- list(hbaseload.table = "dana_cf1000", hbaseload.families = "1000", hbaseload.rows = "10000", hbaseload.operations = "put:100")
   wide <- list(hbaseload.table = "dana_wide1m", hbaseload.wide.columns = "1000000", hbaseload.rows = "1", hbaseload.operations = "put:100")
   write_prepared(sweep, 25, cf1000, "timeout", NA)

@@ -28,15 +28,6 @@ durability_kill <- function(first_error_s, no_success_s, recovery_s, recovered =
              no_success_s = no_success_s, recovery_s = recovery_s, recovered = recovered, errors = 8)
 }
 
-durability_sweep <- function() {
-  sweep <- tempfile("sweep-")
-  dir.create(file.path(sweep, "scenarios", "reference"), recursive = TRUE)
-  file.copy(file.path(r_analysis_dir, "..", "scenarios", "reference", "durability-under-faults.csv"), file.path(sweep, "scenarios", "reference"))
-  jsonlite::write_json(list(sweep_id = basename(sweep), scenario = "durability-under-faults", scale = "tiny",
-                            scenario_file = file.path(sweep, "scenarios", "durability-under-faults.properties"), runs = list()),
-                       file.path(sweep, "sweep.json"), auto_unbox = TRUE)
-  sweep
-}
 
 under_faults <- c("comparison", "latency", "throughput")
 
@@ -73,7 +64,7 @@ test_that("durability and fault come from the run's properties, as the scenario'
 })
 
 test_that("the table orders by durability, no fault before the kill, each published row first, with the WAL's price as a ratio", {
-  study <- study_section(durability_sweep(), durability_runs(), root = tempdir())
+  study <- study_section(write_study_sweep("durability-under-faults"), durability_runs(), root = tempdir())
   t <- study$table
   expect_equal(study$scenario, "durability-under-faults")
   expect_equal(t$source, c("published 2014, 6 machines (1 master, up to 5 region servers), 24 GB RAM: default (autoflush on), 3 region servers",
@@ -100,7 +91,7 @@ test_that("the table orders by durability, no fault before the kill, each publis
 })
 
 test_that("the cells show the ratio, the lost share, 'not audited' for a run without audit and the kill's effect", {
-  study <- study_section(durability_sweep(), durability_runs(), root = tempdir())
+  study <- study_section(write_study_sweep("durability-under-faults"), durability_runs(), root = tempdir())
   cells <- study_cells(study)
   expect_equal(names(cells), c("Source", "Durability", "Fault", "Throughput (req/s)", "Throughput vs SYNC_WAL, same fault", "p99 (ms)",
                                "Acknowledged puts", "Lost (lost + corrupted)", "Lost share", "In doubt (failed, yet present)",
@@ -128,7 +119,7 @@ test_that("the cells show the ratio, the lost share, 'not audited' for a run wit
 })
 
 test_that("a greying verdict greys the speed figures, never the loss; a ratio is greyed with its SYNC_WAL run", {
-  study <- study_section(durability_sweep(), durability_runs(), root = tempdir())
+  study <- study_section(write_study_sweep("durability-under-faults"), durability_runs(), root = tempdir())
   cells <- study_cells(study)
   classes <- study_cell_class(study, cells)
   greyed <- function(source) names(cells)[!is.na(classes[cells$Source == source, ])]

@@ -19,16 +19,6 @@ server_conf <- function(requested, handlers = "30", small = NULL, flush = "13421
                         hbase.hregion.memstore.flush.size = value(flush)))
 }
 
-# A sweep folder whose record names the study, with the project's reference CSV beside its scenario.
-hosei_sweep <- function() {
-  sweep <- tempfile("sweep-")
-  dir.create(file.path(sweep, "scenarios", "reference"), recursive = TRUE)
-  file.copy(file.path(r_analysis_dir, "..", "scenarios", "reference", "hosei-2014-write-tuning.csv"), file.path(sweep, "scenarios", "reference"))
-  jsonlite::write_json(list(sweep_id = basename(sweep), scenario = "hosei-2014-write-tuning", scale = "tiny",
-                            scenario_file = file.path(sweep, "scenarios", "hosei-2014-write-tuning.properties"), runs = list()),
-                       file.path(sweep, "sweep.json"), auto_unbox = TRUE)
-  sweep
-}
 
 complete_work <- function(elapsed) list(requests = 2000, planned = 2000, elapsed_s = elapsed, complete = TRUE)
 
@@ -50,7 +40,7 @@ test_that("the paper's variant names come from the client properties and the ser
 })
 
 test_that("the table puts our measured time and rows/s under the paper's row of the same variant", {
-  sweep <- hosei_sweep()
+  sweep <- write_study_sweep("hosei-2014-write-tuning")
   analyses <- list(
     hosei_analysis("run-1", list(hbaseload.client.buffering = "false"), 600, complete_work(4),
                    server = server_conf(structure(list(), names = character()))),
@@ -97,7 +87,7 @@ test_that("the table puts our measured time and rows/s under the paper's row of 
 })
 
 test_that("a run that hit its bound or ran for a duration says so instead of claiming a measured time", {
-  sweep <- hosei_sweep()
+  sweep <- write_study_sweep("hosei-2014-write-tuning")
   bounded <- hosei_analysis("run-1", list(), 300, list(requests = 1500, planned = 2000, elapsed_s = 60, complete = FALSE))
   duration <- hosei_analysis("run-2", list(hbaseload.durability = "skip_wal"), 800, NULL, kind = "shared CPU")
   t <- study_section(sweep, list(bounded, duration), root = tempdir())$table[reference == FALSE]

@@ -55,9 +55,9 @@ final class ClusterReady {
 
   /** cluster-ready --zookeeper-port P --wait N --timeout S: exit 0 once ready, 1 when time runs out. */
   static int main(Map<String, String> options) throws LifecycleException {
-    final int wanted = RunArguments.positive("--wait", required(options, "--wait"));
-    final int timeoutSeconds = RunArguments.positive("--timeout", required(options, "--timeout"));
-    final Settings settings = Settings.ofRun(Map.of("hbaseload.zookeeper.port", required(options, "--zookeeper-port"),
+    final int wanted = RunArguments.positive("--wait", Main.required(options, "--wait"));
+    final int timeoutSeconds = RunArguments.positive("--timeout", Main.required(options, "--timeout"));
+    final Settings settings = Settings.ofRun(Map.of("hbaseload.zookeeper.port", Main.required(options, "--zookeeper-port"),
         "hbaseload.timeout.ms", "5000"));
     final long deadline = System.nanoTime() + timeoutSeconds * 1_000_000_000L;
     String last = "the master not read yet";
@@ -84,13 +84,5 @@ final class ClusterReady {
     }
     System.out.println("WAIT_FAILURE='" + wanted + " region servers not ready for regions after " + timeoutSeconds + " s: " + last.replace("'", "") + "'");
     return 1;
-  }
-
-  private static String required(Map<String, String> options, String key) {
-    final String value = options.get(key);
-    if (value == null || value.isBlank()) {
-      throw new IllegalArgumentException("cluster-ready: missing " + key);
-    }
-    return value;
   }
 }

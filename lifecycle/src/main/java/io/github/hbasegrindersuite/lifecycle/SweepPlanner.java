@@ -80,6 +80,8 @@ public final class SweepPlanner {
   final String slo;
   private final long ownerPid;
   final String durationText;
+  /** Each run's length in seconds (the same as durationText), or 0 when the properties' grinder.duration decides. */
+  private final int durationSeconds;
   final SweepScale scale;
   /** sweep.server.variants at this scale (empty: the sweep restarts nothing). */
   final List<ServerVariants.Variant> serverVariants;
@@ -141,9 +143,10 @@ public final class SweepPlanner {
     // A tiny fixed-work run ends with its work; its duration is only the bound.
     final String duration = overrides.durationSeconds != null ? String.valueOf(overrides.durationSeconds)
         : scale.tiny ? (fixedWork ? String.valueOf(SweepScale.TINY_WORK_BOUND_S) : tinyDuration(p)) : value(p, "sweep.duration");
-    this.durationText = duration.isEmpty() ? "" : RunArguments.duration(duration) + "s";
+    this.durationSeconds = duration.isEmpty() ? 0 : RunArguments.duration(duration);
+    this.durationText = duration.isEmpty() ? "" : durationSeconds + "s";
     if (!duration.isEmpty()) {
-      common.addAll(List.of("--duration", String.valueOf(RunArguments.duration(duration))));
+      common.addAll(List.of("--duration", String.valueOf(durationSeconds)));
     }
     final String processes = value(p, "sweep.processes");
     if (!processes.isEmpty()) {
@@ -297,7 +300,7 @@ public final class SweepPlanner {
           : (local == 1 ? "the embedded HBase here is the standalone" : "the cluster here has " + local)
           + ": ./suite hbase stop; ./suite hbase start --regionservers " + regionServersNeeded));
     }
-    final int seconds = durationText.isEmpty() ? Integer.MAX_VALUE : Integer.parseInt(durationText.replace("s", ""));
+    final int seconds = durationSeconds == 0 ? Integer.MAX_VALUE : durationSeconds;
     for (int i = 0; i < points.size(); i++) {
       final Map<String, String> sets = points.get(i).sets;
       final String schedule = sets.getOrDefault(FaultSchedule.KEY, base.get(FaultSchedule.KEY));
