@@ -1,8 +1,9 @@
 # shellcheck shell=bash
-# ./suite sweep's server variants (sweep.server.variants): restart the embedded HBase with a
-# variant's conf folder (written by lifecycle's SweepPlanner under the sweep folder), have
-# lifecycle read back what the region server runs with, and bring the HBase back to its normal
-# configuration when the sweep ends, fails or is interrupted. Sourced by libexec/suite-sweep after
+# ./suite sweep's server variants (sweep.server.variants, sweep.server.regionservers): restart the
+# embedded HBase with a variant's conf folder (written by lifecycle's SweepPlanner under the sweep
+# folder) and region servers, have lifecycle read back what the region server runs with and spread
+# the sweep's tables over the servers, and bring the HBase back to its normal configuration and
+# size when the sweep ends, fails or is interrupted. Sourced by libexec/suite-sweep after
 # common.sh; lifecycle (SweepSteps) decides when to restart, this only stops and starts processes.
 
 SV_KEYS=""          # the overridden keys, comma-separated ("" = no server variants)
@@ -11,42 +12,60 @@ SV_READ_BACK=""     # server-conf.json of the configuration running now
 SV_RESTARTED=0      # 1 once the sweep restarted the HBase: the restore is due
 SV_WAS_RUNNING=0
 SV_ACTIVE=0         # 1 once sv_begin found server variants: sv_restore is due at the sweep's exit
-SV_REGIONSERVERS=1  # the region servers the HBase ran with (./suite hbase start --regionservers): kept by restarts
+SV_REGIONSERVERS=1  # the region servers the HBase ran with (./suite hbase start --regionservers): restored at the end
+SV_CURRENT_N=1      # the region servers it runs with now
+SV_TABLES=""        # the sweep's tables, spread after each restart at a size above 1
 
-# Before the first run (KEYS: the overridden keys, comma-separated): remember whether the HBase
-# runs, and read back its normal configuration.
+# Before the first run (KEYS: the overridden keys, comma-separated; RESTARTS: "yes" when any point
+# has a server variant or a cluster size): remember whether and how the HBase runs, and read back
+# its normal configuration.
 sv_begin() {
   SV_KEYS=$1
-  [[ -n $SV_KEYS ]] || return 0
+  [[ -n $2 ]] || return 0
   if "$SUITE_ROOT/suite" hbase status > /dev/null 2>&1; then
     SV_WAS_RUNNING=1
-    # shellcheck disable=SC2016  # expanded by the inner bash, which sources the layout alone
-    SV_REGIONSERVERS=$(bash -c 'source "$1" 2> /dev/null; echo "${CLUSTER_REGIONSERVERS:-1}"' _ "$HBASE_LAYOUT_FILE")
+    SV_REGIONSERVERS=$(local_regionservers)
+    SV_CURRENT_N=$SV_REGIONSERVERS
   else
     lifecycle sweep-record "$SWEEP_DIR" incomplete
-    die "sweep.server.variants restart the embedded HBase, which is not running (SUITE_PORT_OFFSET=$SUITE_PORT_OFFSET): ./suite hbase start"
+    die "sweep.server.variants and sweep.server.regionservers restart the embedded HBase, which is not running (SUITE_PORT_OFFSET=$SUITE_PORT_OFFSET): ./suite hbase start"
   fi
   # shellcheck disable=SC2034  # read by libexec/suite-sweep's exit handler
   SV_ACTIVE=1
-  sv_read_back "default" "{}"
+  [[ -z $SV_KEYS ]] || sv_read_back "default" "{}"
 }
 
-# Stop, then start with CONF ("" = the normal conf, whatever HBASE_LOCAL_CONF the sweep was given).
+# Stop, then start with CONF ("" = the normal conf, whatever HBASE_LOCAL_CONF the sweep was given)
+# and N region servers ("" = as many as the sweep found).
 sv_restart() {
-  local conf=$1 why=$2 started=$SECONDS rc=0
+  local conf=$1 why=$2 n=${3:-$SV_REGIONSERVERS} started=$SECONDS rc=0
   SV_RESTARTED=1
   info "$SWEEP_ID: restarting the embedded HBase for $why"
   "$SUITE_ROOT/suite" hbase stop 2>&1 | sed 's/^/    /' || rc=$?
   ((rc == 0)) || die "the embedded HBase did not stop for $why (exit $rc)"
   if [[ -n $conf ]]; then
-    HBASE_LOCAL_CONF=$conf "$SUITE_ROOT/suite" hbase start --regionservers "$SV_REGIONSERVERS" 2>&1 | sed 's/^/    /' || rc=$?
+    HBASE_LOCAL_CONF=$conf "$SUITE_ROOT/suite" hbase start --regionservers "$n" 2>&1 | sed 's/^/    /' || rc=$?
   else
-    "$SUITE_ROOT/suite" hbase start --regionservers "$SV_REGIONSERVERS" 2>&1 | sed 's/^/    /' || rc=$?
+    "$SUITE_ROOT/suite" hbase start --regionservers "$n" 2>&1 | sed 's/^/    /' || rc=$?
   fi
   ((rc == 0)) || die "the embedded HBase did not start for $why (its log: $HBASE_LOCAL_DIR/logs/master.log)"
   SV_CURRENT=$conf
-  SV_RESTARTED=1
+  SV_CURRENT_N=$n
   info "$SWEEP_ID: HBase restarted in $((SECONDS - started))s"
+}
+
+# TABLES (comma-separated) spread evenly over the region servers of the cluster just started, where
+# its master put them as it chose (lifecycle's ClusterSpread: the fewest moves).
+sv_spread() {
+  local tables=$1 out rc=0 started=$SECONDS
+  SV_TABLES=$tables   # spread again at the restore
+  # regions are given only to servers that have reported (HBASE-25032)
+  out=$(lifecycle cluster-ready --zookeeper-port "$PORT_ZK" --wait "$SV_CURRENT_N" --timeout 90 2>&1) \
+    || die "$(sed -n "s/^WAIT_FAILURE='\(.*\)'$/\1/p" <<< "$out" | head -1)"
+  out=$(lifecycle cluster-spread --zookeeper-port "$PORT_ZK" --tables "$tables" --timeout 120 2>&1) || rc=$?
+  ((rc == 0)) || die "the sweep's tables could not be spread over $SV_CURRENT_N region servers: $(sed -n "s/^SPREAD_FAILURE='\(.*\)'$/\1/p" <<< "$out" | head -1)"
+  info "$SWEEP_ID: tables spread over $SV_CURRENT_N region servers in $((SECONDS - started))s"
+  grep -v '^SLF4J' <<< "$out" | sed 's/^/  /'
 }
 
 sv_read_back() {
@@ -75,10 +94,12 @@ sv_restore() {
   if ((rc != 0)) && [[ $(jq -r .status "$SWEEP_DIR/sweep.json" 2> /dev/null) == running ]]; then
     lifecycle sweep-record "$SWEEP_DIR" incomplete || true
   fi
-  if ((SV_RESTARTED)) && [[ -n $SV_CURRENT ]]; then
-    info "$SWEEP_ID: bringing the embedded HBase back to its normal configuration"
+  if ((SV_RESTARTED)) && [[ -n $SV_CURRENT || $SV_CURRENT_N != "$SV_REGIONSERVERS" ]]; then
+    info "$SWEEP_ID: bringing the embedded HBase back to its normal configuration ($SV_REGIONSERVERS region server(s))"
     if ((SV_WAS_RUNNING)); then
-      ( sv_restart "" "its normal configuration" && sv_check_normal ) || rc=1
+      ( sv_restart "" "its normal configuration" "$SV_REGIONSERVERS" \
+        && { ((SV_REGIONSERVERS < 2)) || [[ -z $SV_TABLES ]] || sv_spread "$SV_TABLES"; } \
+        && { [[ -z $SV_KEYS ]] || sv_check_normal; } ) || rc=1
     else
       "$SUITE_ROOT/suite" hbase stop 2>&1 | sed 's/^/    /'
     fi

@@ -132,6 +132,32 @@ PY
     || fail "hbase cluster durability sweep: afterwards $(grep '^the master counts' <<< "$OUT" || echo "no count: $(tail -1 <<< "$OUT")")"
 }
 
+# On the same cluster (3 region servers, whole again after the durability sweep): the cluster-scaling
+# scenario at tiny scale (issue 24 part 2; 1 and 4 region servers, get and put, 5-s runs). The sweep
+# must restart the HBase at each size, spread the table's 4 regions one per server of the 4, run its
+# 4 points with each run's manifest saying its size, give the report a capacity model over region
+# servers for each workload, and bring the cluster back to the 3 region servers it found.
+cluster_scaling_sweep() {
+  local started=$SECONDS sweep_dir sizes models
+  cluster_suite cluster-scaling 600 sweep cluster-scaling --scale tiny
+  sweep_dir=$(sed -n 's/^sweep-[0-9]*: \(\/.*\)$/\1/p' <<< "$OUT" | head -1)
+  sizes=$(jq -r '.plan[].run' "$sweep_dir/sweep.json" 2> /dev/null | while read -r run; do
+    jq -r '.cluster.region_servers' "${sweep_dir%/*}/$run/manifest.json" 2> /dev/null; done | paste -sd' ')
+  models=$(jq -r '[.comparison.usl_servers[] | "\(.workload): \(.n_min)-\(.n_max)"] | join(", ")' "$sweep_dir/report/report.json" 2> /dev/null || true)
+  if ((RC == 0)) && [[ $sizes == "1 1 4 4" ]] && grep -q 'restarting the embedded HBase for server variant 1 region server$' <<< "$OUT" \
+      && grep -qE '^ +scaling_tiny: 4 regions over 4 region servers, 1/1/1/1 \([0-9]+ moved' <<< "$OUT" \
+      && grep -q 'bringing the embedded HBase back to its normal configuration (3 region server(s))' <<< "$OUT" \
+      && [[ $models == "direct, get: 1-4, direct, put: 1-4" ]]; then
+    pass "hbase cluster scaling sweep --scale tiny: restarted at 1 and 4 region servers and back to 3, the table spread 1/1/1/1, runs at sizes $sizes, capacity models over region servers ($models) ($((SECONDS - started))s)"
+  else
+    fail "hbase cluster scaling sweep: rc $RC, sizes '${sizes:-none}', models '${models:-none}': $(tail -3 <<< "$OUT") (log: $TEST_LOGS/cluster-scaling.log)"
+    return
+  fi
+  cluster_suite cluster-status-scaled 30 hbase status
+  grep -q '^the master counts 3 live region servers of 3 (0 dead)' <<< "$OUT" \
+    || fail "hbase cluster scaling sweep: afterwards $(grep '^the master counts' <<< "$OUT" || echo "no count: $(tail -1 <<< "$OUT")")"
+}
+
 run_cluster_tests() {
   local dir=$TEST_LOGS/cluster-hbase zk pids left started=$SECONDS
   # shellcheck disable=SC2016  # expanded by the inner bash, with the cluster's offset
@@ -163,6 +189,7 @@ run_cluster_tests() {
   fi
   cluster_fault_run
   cluster_durability_sweep
+  cluster_scaling_sweep
   cluster_suite cluster-stop 120 hbase stop
   # shellcheck disable=SC2086  # pids: one number per line
   left=$(for pid in $pids; do kill -0 "$pid" 2> /dev/null && echo "$pid"; done; pgrep -f "hbase.local.dir=$dir" || true)

@@ -27,7 +27,7 @@ import java.util.Map;
  *          [--local-regionservers N]                (the local cluster running here, 1: standalone, 0: none;
  *                                                    sweep.regionservers and fault schedules are checked against it)
  *          [--check-only]                           (only the gates it resolves, SLO=..., writing nothing)
- *                                                    FILE gets SWEEP_ID, SWEEP_DIR, SERVER_KEYS as shell assignments
+ *                                                    FILE gets SWEEP_ID, SWEEP_DIR, SERVER_KEYS, SERVER_RESTARTS as shell assignments
  * sweep-next SWEEP_DIR [--keep-going] [--read-back FILE] [--after STEP --exit CODE] [--regionservers-down I,J]
  *                                                    the sweep's next step after the one reported (SweepSteps)
  * sweep-record SWEEP_DIR STATUS                      write sweep.json from the sweep's runs
@@ -48,6 +48,9 @@ import java.util.Map;
  * cluster-ready --zookeeper-port P --wait N --timeout S
  *                                                    until N live region servers have each reported to the master,
  *                                                    so that it gives them regions (ClusterReady)
+ * cluster-spread --zookeeper-port P --tables A,B --timeout S
+ *                                                    each table's regions spread evenly over the region servers
+ *                                                    with the fewest moves (ClusterSpread), after a restart at another size
  * verify RUN_DIR [--timeout S] [--batch N] [--threads N]
  *                                                    read back every audited put of the run (AuditVerifier):
  *                                                    audit.json; exit 4 when an acknowledged write is lost or
@@ -121,6 +124,8 @@ public final class Main {
         return ClusterLive.main(rest);
       case "cluster-ready":
         return ClusterReady.main(options(rest, List.of()));
+      case "cluster-spread":
+        return ClusterSpread.main(options(rest, List.of()));
       case "server-conf":
         return ServerConf.main(options(rest, List.of()));
       case "sweep-next":
@@ -447,7 +452,9 @@ public final class Main {
       writeText(Path.of(required(options, "--plan-out")), new ShellAssignments()
           .scalar("SWEEP_ID", dir.getFileName().toString())
           .scalar("SWEEP_DIR", dir.toString())
-          .scalar("SERVER_KEYS", String.join(",", serverKeys)).toString());
+          .scalar("SERVER_KEYS", String.join(",", serverKeys))
+          // sweep.server.variants or .regionservers: the sweep restarts the HBase (server-variants.sh)
+          .scalar("SERVER_RESTARTS", planner.serverVariants.isEmpty() ? "" : "yes").toString());
     }
     return 0;
   }

@@ -28,14 +28,26 @@ final class ServerVariants {
   private static final Pattern SITE_KEY = Pattern.compile("[A-Za-z][A-Za-z0-9._-]*");
   private static final Pattern SITE_NAME = Pattern.compile("<name>\\s*([^<]+?)\\s*</name>");
 
-  /** One server variant: its label and its overrides (none: the normal configuration). */
+  /** sweep.server.regionservers: the local cluster's sizes, a dimension the sweep restarts the HBase for. */
+  static final String SIZES_KEY = "sweep.server.regionservers";
+
+  /**
+   * One server variant: its label, its overrides (none: the normal configuration) and the region
+   * servers the embedded HBase runs with for it (0: as many as the sweep found running).
+   */
   static final class Variant {
     final String label;
     final Map<String, String> site;
+    final int regionServers;
 
     Variant(String label, Map<String, String> site) {
+      this(label, site, 0);
+    }
+
+    Variant(String label, Map<String, String> site, int regionServers) {
       this.label = label;
       this.site = site;
+      this.regionServers = regionServers;
     }
 
     boolean normal() {
@@ -76,6 +88,48 @@ final class ServerVariants {
     return out;
   }
 
+  /** "1,2,3" -> [1, 2, 3]: each a local cluster's size (1: the standalone), none twice; refused in one line naming it. */
+  static List<Integer> parseSizes(String text) throws LifecycleException {
+    final List<Integer> out = new ArrayList<>();
+    for (String size : SweepPlanner.split(text, ",")) {
+      final int n;
+      try {
+        n = LocalCluster.parseCount(size);
+      } catch (LifecycleException e) {
+        throw new LifecycleException(SIZES_KEY + ": " + e.getMessage().replace(LocalCluster.OPTION + " ", ""));
+      }
+      if (out.contains(n)) {
+        throw new LifecycleException(SIZES_KEY + ": " + n + " is listed twice");
+      }
+      out.add(n);
+    }
+    return out;
+  }
+
+  /**
+   * Every variant at every cluster size, sizes outermost (in the order given): one restart of the
+   * HBase each. No sizes: the variants as they are; sizes only: the normal configuration at each.
+   */
+  static List<Variant> atSizes(List<Variant> variants, List<Integer> sizes) {
+    if (sizes.isEmpty()) {
+      return variants;
+    }
+    final List<Variant> out = new ArrayList<>();
+    final List<Variant> each = variants.isEmpty() ? List.of(new Variant(NORMAL, Map.of())) : variants;
+    for (int n : sizes) {
+      final String size = n + (n == 1 ? " region server" : " region servers");
+      for (Variant v : each) {
+        out.add(new Variant(v.normal() ? size : v.label + ", " + size, v.site, n));
+      }
+    }
+    return out;
+  }
+
+  /** Any variant that sets the cluster's size? */
+  static boolean sized(List<Variant> variants) {
+    return variants.stream().anyMatch(v -> v.regionServers > 0);
+  }
+
   private static List<String> pairs(Map<String, String> site) {
     final List<String> out = new ArrayList<>();
     site.forEach((k, v) -> out.add(k + "=" + v));
@@ -94,6 +148,10 @@ final class ServerVariants {
    * keys the operator sets by hand instead.
    */
   static void refuseUnmanaged(List<Variant> variants, String hbaseSite) throws LifecycleException {
+    if (hbaseSite != null && !hbaseSite.isBlank() && sized(variants)) {
+      throw new LifecycleException(SIZES_KEY + ": hbaseload.hbase.site is set (" + hbaseSite.trim() + "): the suite does not manage that cluster: "
+          + "size it by hand and run the sweep once per size");
+    }
     final List<String> keys = keys(variants);
     if (hbaseSite != null && !hbaseSite.isBlank() && !keys.isEmpty()) {
       throw new LifecycleException(KEY + ": hbaseload.hbase.site is set (" + hbaseSite.trim() + "): the suite does not manage that cluster: set "

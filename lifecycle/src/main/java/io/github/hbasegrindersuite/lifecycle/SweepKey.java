@@ -26,6 +26,10 @@ enum SweepKey {
   WORK("sweep.work", "duration (default) or rows: a fixed amount of work a run, one request per row over its threads"),
   SERVER_VARIANTS(ServerVariants.KEY, "hbase-site.xml overrides of the embedded HBase, |-separated, KEY=VALUE;... or\n"
       + "default: the sweep restarts it between them and restores its normal conf at the end"),
+  SERVER_REGIONSERVERS(ServerVariants.SIZES_KEY, "local cluster sizes, comma-separated (1: the standalone): 1,2,3; the sweep\n"
+      + "restarts the embedded HBase at each (with each server variant), spreads its\n"
+      + "tables' regions over the region servers, and restores the size it found; tiny:\n"
+      + "the smallest and the largest"),
   SERVER_CROSS("sweep.server.cross", "all (default) or baseline: other server variants run the first point only"),
   TINY_VARIANTS("sweep.tiny.variants", "what a tiny sweep runs of sweep.variants: their numbers (1,3) or variants of its own"),
   TINY_THREADS("sweep.tiny.threads", "the thread counts a tiny sweep runs instead of scaling sweep.threads down: 4"),
@@ -81,7 +85,8 @@ enum SweepKey {
     final StringBuilder out = new StringBuilder();
     for (SweepKey k : values()) {
       final String[] lines = k.help.split("\n");
-      out.append(String.format("  %-21s %s%n", k.key, lines[0]));
+      // a key wider than the column gets a line of its own
+      out.append(k.key.length() > 21 ? String.format("  %s%n  %-21s %s%n", k.key, "", lines[0]) : String.format("  %-21s %s%n", k.key, lines[0]));
       for (int i = 1; i < lines.length; i++) {
         out.append(String.format("  %-21s %s%n", "", lines[i]));
       }

@@ -96,6 +96,8 @@ public final class SweepPlanner {
   final int warmupSeconds;
   /** sweep.regionservers: the local cluster's region servers the sweep needs, at least (0: any HBase). */
   final int regionServersNeeded;
+  /** The local cluster running when the sweep was planned (1: the standalone, 0: none; null: not known). */
+  private final Integer localRegionServers;
   /** Each point's settings as its workers will read them (checked before the first run), in point order. */
   private final List<Settings> pointSettings = new ArrayList<>();
 
@@ -212,7 +214,9 @@ public final class SweepPlanner {
     grid = multiply(grid, scale.tiny && tinyByNumber ? tinyVariants(variants, tinyVariants) : variants);
     this.hbaseConf = overrides.hbaseConf;
     final List<ServerVariants.Variant> servers = ServerVariants.parse(value(p, ServerVariants.KEY));
-    this.serverVariants = scale.tiny ? ServerVariants.tiny(servers) : servers;
+    final List<Integer> sizes = ServerVariants.parseSizes(value(p, ServerVariants.SIZES_KEY));
+    // tiny: the smallest and the largest size, each a restart of the HBase
+    this.serverVariants = ServerVariants.atSizes(scale.tiny ? ServerVariants.tiny(servers) : servers, scale.tiny ? tinySizes(sizes) : sizes);
     final String cross = value(p, "sweep.server.cross").isEmpty() ? "all" : value(p, "sweep.server.cross");
     if (!List.of("all", "baseline").contains(cross)) {
       throw new LifecycleException(this.scenario + ": sweep.server.cross=" + cross + " is not accepted (accepted: all, baseline)");
@@ -238,9 +242,11 @@ public final class SweepPlanner {
     this.regionServersNeeded = needed.isEmpty() ? 0 : RunArguments.positive("sweep.regionservers", needed);
     final String regionsAsked = base.get("hbaseload.regions");
     scale.applyTo(base);
-    if (scale.tiny && regionsAsked != null && regionServersNeeded > SweepScale.TINY_REGIONS) {
-      // tiny keeps a region on every region server it needs: a kill of one must hit the load
-      base.put("hbaseload.regions", String.valueOf(Math.min(regionServersNeeded, RunArguments.positive("hbaseload.regions", regionsAsked))));
+    // tiny keeps a region on every region server it needs or runs: a kill of one must hit the load,
+    // and a larger cluster must have work for each of its servers
+    final int serversTiny = Math.max(regionServersNeeded, serverVariants.stream().mapToInt(v -> v.regionServers).max().orElse(0));
+    if (scale.tiny && regionsAsked != null && serversTiny > SweepScale.TINY_REGIONS) {
+      base.put("hbaseload.regions", String.valueOf(Math.min(serversTiny, RunArguments.positive("hbaseload.regions", regionsAsked))));
     }
     ServerVariants.refuseUnmanaged(serverVariants, base.get("hbaseload.hbase.site"));
     if (hbaseConf != null) {
@@ -252,7 +258,8 @@ public final class SweepPlanner {
       }
     }
     checkPoints();
-    checkCluster(overrides.localRegionServers);
+    this.localRegionServers = overrides.localRegionServers;
+    checkCluster(localRegionServers);
     if (overrides.diskFreeBytes != null && base.getOrDefault("hbaseload.hbase.site", "").isBlank()) {
       scale.checkDisk(base, overrides.diskFreeBytes, overrides.diskName);
     }
@@ -293,7 +300,20 @@ public final class SweepPlanner {
    */
   private void checkCluster(Integer local) throws LifecycleException {
     final String site = base.getOrDefault("hbaseload.hbase.site", "").trim();
-    if (regionServersNeeded > 0 && local != null && (!site.isEmpty() || local < regionServersNeeded)) {
+    final boolean sized = ServerVariants.sized(serverVariants);
+    if (sized) {
+      final int smallest = serverVariants.stream().mapToInt(v -> v.regionServers).min().orElse(0);
+      if (smallest < regionServersNeeded) {
+        throw new LifecycleException.Usage(scenario.getFileName() + ": " + ServerVariants.SIZES_KEY + " runs " + smallest
+            + " region server(s), fewer than sweep.regionservers (" + regionServersNeeded + ") asks");
+      }
+      if (local != null && local == 0) {
+        throw new LifecycleException.Usage(scenario.getFileName() + ": " + ServerVariants.SIZES_KEY
+            + " restarts the embedded HBase at each size, and none runs here: ./suite hbase start");
+      }
+    }
+    // with sizes, the sweep makes the cluster each point needs: what runs now does not matter
+    if (!sized && regionServersNeeded > 0 && local != null && (!site.isEmpty() || local < regionServersNeeded)) {
       throw new LifecycleException.Usage(scenario.getFileName() + " needs the local cluster with at least " + regionServersNeeded
           + " region servers (sweep.regionservers); " + (!site.isEmpty() ? "its HBase is a cluster the suite does not manage (hbaseload.hbase.site=" + site + ")"
           : local == 0 ? "no HBase of ours runs here: ./suite hbase start --regionservers " + regionServersNeeded
@@ -308,12 +328,25 @@ public final class SweepPlanner {
         if (local == null) {
           FaultSchedule.parse(schedule);
         } else {
-          RunPlanner.faults(schedule, sets.getOrDefault("hbaseload.hbase.site", site), seconds, local, java.util.Set.of());
+          final ServerVariants.Variant server = points.get(i).server;
+          // a point of a sized sweep runs on the cluster the sweep restarts for it
+          final int servers = server != null && server.regionServers > 0 ? server.regionServers : local;
+          RunPlanner.faults(schedule, sets.getOrDefault("hbaseload.hbase.site", site), seconds, servers, java.util.Set.of());
         }
       } catch (FaultSchedule.Refused | LifecycleException e) {
         throw new LifecycleException.Usage(scenario.getFileName() + ": point " + (i + 1) + " (" + points.get(i).label + "): " + e.getMessage());
       }
     }
+  }
+
+  /** The smallest and the largest of SIZES, in their order there (one size: itself). */
+  static List<Integer> tinySizes(List<Integer> sizes) {
+    if (sizes.size() <= 2) {
+      return sizes;
+    }
+    final int min = Collections.min(sizes);
+    final int max = Collections.max(sizes);
+    return sizes.stream().filter(n -> n == min || n == max).collect(Collectors.toList());
   }
 
   /** sweep.tiny.duration, or the tiny default: seconds, checked as a run's --duration is. */
@@ -414,7 +447,8 @@ public final class SweepPlanner {
     for (int s = 0; s < servers.size(); s++) {
       final ServerVariants.Variant server = servers.get(s);
       for (Point row : baseline && s > 0 ? grid.subList(0, 1) : grid) {
-        final String label = "server " + server.label;
+        // "3 region servers" says what it is; "server handler.count=100" needs its word
+        final String label = server.normal() && server.regionServers > 0 ? server.label : "server " + server.label;
         out.add(new Point(row.label.isEmpty() ? label : label + ", " + row.label, row.args, row.sets, server));
       }
     }
@@ -504,6 +538,7 @@ public final class SweepPlanner {
       }
     }
     out.put("conf_dir", conf == null ? null : conf.toString());
+    out.put("regionservers", server.regionServers > 0 ? server.regionServers : null);
     return out;
   }
 
@@ -557,6 +592,8 @@ public final class SweepPlanner {
     doc.put("base_properties", dir.resolve("base.properties").toString());
     doc.put("common_args", common);
     doc.put("server_keys", ServerVariants.keys(serverVariants));
+    // the HBase the sweep found (null: not known): a sized point that matches it needs no restart
+    doc.put("local_regionservers", localRegionServers);
     doc.put("warmup_max_s", warmupSeconds);
     doc.put("points", planned);
     if (ownerPid > 0) {

@@ -71,6 +71,8 @@ final class SweepSteps {
     long startedMillis;
     /** The conf folder the HBase runs with now ("" = its normal one), and its read-back. */
     String serverConf = "";
+    /** The region servers the HBase runs with now, as the sweep found or restarted it (0: not known). */
+    int regionServers;
     String readBack;
     /** Workloads warmed on the HBase running now (sweep-plan.json's warmup_key). */
     Set<String> warmed = new LinkedHashSet<>();
@@ -113,6 +115,10 @@ final class SweepSteps {
     String serverConf;
     String serverVariant;
     String serverExpect;
+    /** SERVER: the region servers to start the HBase with (null: as many as it ran with). */
+    Integer serverRegionServers;
+    /** SERVER with a cluster size: the sweep's tables whose regions are spread over every region server (comma-separated). */
+    String spreadTables;
     /** HEAL: the region servers to start again (their numbers, comma-separated). */
     String regionServersDown;
     Status status;
@@ -150,8 +156,8 @@ final class SweepSteps {
       points.add(e.getAsJsonObject());
     }
     this.sweepId = Json.text(plan, "sweep_id");
-    this.serverVariants = plan.has("server_keys") && plan.get("server_keys").isJsonArray()
-        && plan.getAsJsonArray("server_keys").size() > 0;
+    // site overrides, cluster sizes or both: any point with a server variant restarts the HBase for it
+    this.serverVariants = points.stream().anyMatch(p -> p.get("server_variant") instanceof JsonObject);
     this.warmupMaxSeconds = Json.integer(plan, "warmup_max_s", 0);
     this.nowMillis = nowMillis;
   }
@@ -175,6 +181,7 @@ final class SweepSteps {
       state = new State();
       state.keepGoing = keepGoing;
       state.startedMillis = nowMillis;
+      state.regionServers = Json.integer(plan, "local_regionservers", 0);
     }
     if (readBack != null) {
       state.readBack = readBack;
@@ -218,6 +225,9 @@ final class SweepSteps {
       case SERVER:
         // a restarted HBase is a cold one: nothing warmed or prepared on it yet
         state.serverConf = serverConf(point);
+        if (regionServers(point) > 0) {
+          state.regionServers = regionServers(point);
+        }
         state.warmed.clear();
         state.ready.clear();
         state.readyTable.clear();
@@ -326,15 +336,21 @@ final class SweepSteps {
           nextPoint(state);
           continue;
         }
-        if (!(serverVariants && !serverConf(point).equals(state.serverConf)) && heal(state, next, "before " + of)) {
+        // a restart makes the cluster whole: no heal before it
+        if (!restartFor(state, point) && heal(state, next, "before " + of)) {
           return;
         }
-        if (serverVariants && !serverConf(point).equals(state.serverConf)) {
+        if (restartFor(state, point)) {
           final JsonObject variant = point.getAsJsonObject("server_variant");
           next.step = Step.SERVER;
           next.serverConf = serverConf(point);
           next.serverVariant = Json.text(variant, "label");
           next.serverExpect = Json.GSON.toJson(variant.get("site"));
+          final int size = regionServers(point);
+          if (size > 0) {
+            next.serverRegionServers = size;
+            next.spreadTables = size > 1 ? String.join(",", tables()) : null;
+          }
           return;
         }
         state.stage = Stage.PREPARE;
@@ -494,6 +510,33 @@ final class SweepSteps {
     state.stage = Stage.START;
   }
 
+  /** Does POINT need the HBase restarted: another conf folder, or another cluster size than what runs? */
+  private boolean restartFor(State state, JsonObject point) {
+    if (!serverVariants) {
+      return false;
+    }
+    final int size = regionServers(point);
+    return !serverConf(point).equals(state.serverConf) || size > 0 && size != state.regionServers;
+  }
+
+  /** The point's cluster size (sweep.server.regionservers), 0 when it has none. */
+  private static int regionServers(JsonObject point) {
+    final JsonElement variant = point.get("server_variant");
+    return variant instanceof JsonObject v ? Json.integer(v, "regionservers", 0) : 0;
+  }
+
+  /** The tables of the sweep's points, each once, in point order. */
+  private List<String> tables() {
+    final Set<String> out = new LinkedHashSet<>();
+    points.forEach(p -> {
+      final String table = Json.text(p, "table");
+      if (table != null) {
+        out.add(table);
+      }
+    });
+    return new ArrayList<>(out);
+  }
+
   private static String serverConf(JsonObject point) {
     final JsonElement variant = point.get("server_variant");
     if (variant == null || variant.isJsonNull()) {
@@ -545,6 +588,8 @@ final class SweepSteps {
     out.scalar("SERVER_CONF", next.serverConf);
     out.scalar("SERVER_VARIANT", next.serverVariant);
     out.scalar("SERVER_EXPECT", next.serverExpect);
+    out.scalar("SERVER_REGIONSERVERS", next.serverRegionServers);
+    out.scalar("SPREAD_TABLES", next.spreadTables);
     out.scalar("HEAL_REGIONSERVERS", next.regionServersDown);
     out.scalar("STATUS", next.status == null ? "" : next.status.name().toLowerCase(java.util.Locale.ROOT));
     out.scalar("SUMMARY", next.summary);

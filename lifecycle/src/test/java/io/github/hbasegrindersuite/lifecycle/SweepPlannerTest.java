@@ -58,7 +58,8 @@ class SweepPlannerTest {
     final String unknown = assertThrows(LifecycleException.class, () -> planner(none, "sweep.threadz = 1")).getMessage();
     assertTrue(unknown.endsWith("s.properties: unknown key sweep.threadz (accepted: sweep.name, sweep.threads, sweep.operations,"
         + " sweep.targets, sweep.injectors, sweep.hosts, sweep.lab, sweep.duration, sweep.processes, sweep.prepare,"
-        + " sweep.variants, sweep.repeat, sweep.slo, sweep.scale, sweep.work, sweep.server.variants, sweep.server.cross, sweep.tiny.variants, sweep.tiny.threads,"
+        + " sweep.variants, sweep.repeat, sweep.slo, sweep.scale, sweep.work, sweep.server.variants, sweep.server.regionservers, sweep.server.cross,"
+        + " sweep.tiny.variants, sweep.tiny.threads,"
         + " sweep.tiny.duration, sweep.regionservers, sweep.warmup, sweep.vary.KEY)"), unknown);
     assertTrue(assertThrows(LifecycleException.class, () -> planner(none, "sweep.targets = direct | rest")).getMessage()
         .endsWith("sweep.targets: 'rest' is not accepted (accepted: direct, thrift)"));
@@ -403,5 +404,50 @@ class SweepPlannerTest {
     assertEquals("9", planner(cluster(3), nineRegions).base.get("hbaseload.regions"), "the default scale as written");
     assertEquals(SweepPlanner.warmupKey(p.points.get(0)), SweepPlanner.warmupKey(p.points.get(2)), "none and kill, sync_wal");
     assertTrue(!SweepPlanner.warmupKey(p.points.get(0)).equals(SweepPlanner.warmupKey(p.points.get(1))), "sync_wal and skip_wal differ");
+  }
+
+  @Test
+  void clusterSizesAreADimensionOutermostWithTheServerVariants() throws Exception {
+    final SweepPlanner p = planner(cluster(1), "sweep.threads = 4", "sweep.operations = get:100 | put:100", "sweep.server.regionservers = 1, 3");
+    assertEquals(List.of("1 region server, 4 threads, get:100", "1 region server, 4 threads, put:100",
+        "3 region servers, 4 threads, get:100", "3 region servers, 4 threads, put:100"), labels(p));
+    assertEquals(3, p.points.get(2).server.regionServers);
+    assertTrue(p.points.get(2).server.normal(), "sizes alone keep the normal configuration");
+    // with server variants: every variant at every size, and a warm-up per size (another cluster is cold)
+    final SweepPlanner both = planner(cluster(1), "sweep.threads = 4", "sweep.server.regionservers = 2,3",
+        "sweep.server.variants = default | hbase.regionserver.handler.count=100");
+    assertEquals(List.of("2 region servers, 4 threads", "server hbase.regionserver.handler.count=100, 2 region servers, 4 threads",
+        "3 region servers, 4 threads", "server hbase.regionserver.handler.count=100, 3 region servers, 4 threads"), labels(both));
+    assertTrue(!SweepPlanner.warmupKey(both.points.get(0)).equals(SweepPlanner.warmupKey(both.points.get(2))));
+    // tiny: the smallest and the largest size, and a region for each server of the largest
+    final SweepPlanner.Overrides tiny = cluster(1);
+    tiny.scale = "tiny";
+    final SweepPlanner t = planner(tiny, "sweep.threads = 4", "sweep.server.regionservers = 1,2,3", "hbaseload.regions = 8");
+    assertEquals(List.of("1 region server, 4 threads", "3 region servers, 4 threads"), labels(t));
+    assertEquals("3", t.base.get("hbaseload.regions"));
+  }
+
+  @Test
+  void clusterSizesAreCheckedBeforeAnyRun() throws Exception {
+    assertEquals("sweep.server.regionservers: 'two' is not a whole number (1 for the standalone HBase, 2 to 8 for a local cluster)",
+        assertThrows(LifecycleException.class, () -> planner(cluster(1), "sweep.threads = 4", "sweep.server.regionservers = 1,two")).getMessage());
+    assertTrue(assertThrows(LifecycleException.class, () -> planner(cluster(1), "sweep.threads = 4", "sweep.server.regionservers = 9"))
+        .getMessage().startsWith("sweep.server.regionservers: '9': at most 8 region servers"));
+    assertEquals("sweep.server.regionservers: 2 is listed twice",
+        assertThrows(LifecycleException.class, () -> planner(cluster(1), "sweep.threads = 4", "sweep.server.regionservers = 2,3,2")).getMessage());
+    assertEquals("s.properties: sweep.server.regionservers runs 1 region server(s), fewer than sweep.regionservers (3) asks",
+        assertThrows(LifecycleException.Usage.class, () -> planner(cluster(3), "sweep.threads = 4", "sweep.regionservers = 3",
+            "sweep.server.regionservers = 1,3")).getMessage());
+    assertEquals("s.properties: sweep.server.regionservers restarts the embedded HBase at each size, and none runs here: ./suite hbase start",
+        assertThrows(LifecycleException.Usage.class, () -> planner(cluster(0), "sweep.threads = 4", "sweep.server.regionservers = 1,3")).getMessage());
+    assertTrue(assertThrows(LifecycleException.class, () -> planner(cluster(1), "sweep.threads = 4", "sweep.server.regionservers = 1,3",
+        "hbaseload.hbase.site = /etc/hbase/conf/hbase-site.xml")).getMessage()
+        .startsWith("sweep.server.regionservers: hbaseload.hbase.site is set (/etc/hbase/conf/hbase-site.xml): the suite does not manage that cluster"));
+    // a point's fault schedule is checked against the cluster the sweep restarts for it, not what runs now
+    assertEquals(2, planner(cluster(1), "sweep.threads = 4", "sweep.duration = 30", "sweep.server.regionservers = 2,3",
+        "faults.schedule = at=5s kill regionserver=2").points.size());
+    final String three = assertThrows(LifecycleException.Usage.class, () -> planner(cluster(3), "sweep.threads = 4", "sweep.duration = 30",
+        "sweep.server.regionservers = 2,3", "faults.schedule = at=5s kill regionserver=3")).getMessage();
+    assertTrue(three.startsWith("s.properties: point 1 (2 region servers, 4 threads): faults: "), three);
   }
 }

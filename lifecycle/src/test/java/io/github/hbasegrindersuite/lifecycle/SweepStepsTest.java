@@ -410,6 +410,46 @@ class SweepStepsTest {
     assertTrue(n.summary.contains("could not be started again (exit 1"), n.summary);
   }
 
+  /** A point of a sized sweep: the normal configuration at SIZE region servers. */
+  private static Map<String, Object> sized(int n, String table, int size) {
+    final Map<String, Object> p = point(n, table, "-", "w" + size, null);
+    final Map<String, Object> variant = new LinkedHashMap<>();
+    variant.put("label", size + " region servers");
+    variant.put("site", Map.of());
+    variant.put("conf_dir", null);
+    variant.put("regionservers", size);
+    p.put("server_variant", variant);
+    return p;
+  }
+
+  @Test
+  void aClusterSizeRestartsTheHBaseOnlyWhenItDiffersFromWhatRuns() throws Exception {
+    plan(0, false, List.of(sized(1, "a", 3), sized(2, "b", 3), sized(3, "a", 1), sized(4, "a", 2)));
+    // the sweep found 3 region servers running: the first size needs no restart
+    final Path file = sweep.resolve("sweep-plan.json");
+    final JsonObject doc = Json.read(file);
+    doc.addProperty("local_regionservers", 3);
+    Json.write(file, doc);
+    final List<SweepSteps.Next> servers = new ArrayList<>();
+    final List<String> steps = driveToEnd(1_000, n -> {
+      if (n.step == SweepSteps.Step.SERVER) {
+        servers.add(n);
+      }
+      if (n.step == SweepSteps.Step.RUN) {
+        ran(n.point, "complete");
+      }
+      return null;
+    }).steps();
+    assertEquals(List.of("run 1", "run 2", "server 3", "run 3", "server 4", "run 4"), steps);
+    assertEquals(1, servers.get(0).serverRegionServers);
+    assertNull(servers.get(0).spreadTables, "one region server: nothing to spread");
+    assertEquals("", servers.get(0).serverConf, "the normal conf");
+    assertEquals(2, servers.get(1).serverRegionServers);
+    assertEquals("a,b", servers.get(1).spreadTables, "every table of the sweep, once");
+    final String shell = SweepSteps.shell(servers.get(1));
+    assertTrue(shell.contains("SERVER_REGIONSERVERS='2'\n") && shell.contains("SPREAD_TABLES='a,b'\n"), shell);
+  }
+
   private static SweepSteps.Report report(SweepSteps.Step step, int exit) {
     final SweepSteps.Report r = new SweepSteps.Report();
     r.step = step;
