@@ -19,16 +19,18 @@ cluster_suite() {
     run_logged "$name" "$bound" "$SUITE_ROOT/suite" "$@"
 }
 
-# On the running cluster: a small table, then a short 2-injector run that kills region server 2 four
-# seconds into its load (--faults). It must end 0 (degraded by the faults it asked for is its expected
-# result) with the kill done in faults.csv, and its report must place the kill on the run and count
-# what it did: errors after it and a time to the first one, the seconds without success and the
-# recovery as numbers (or not recovered). Region server 2 stays dead; the cluster's stop copes.
-# The client deadline is 3 s so that calls to the dead server's regions fail within the run. It adds
-# 64 s here at a load average of 9 (prepare 16 s, the run about 38 s, the report 10 s): the cluster's
-# test took 163 s in all, of which 99 s its start, round trip and stop.
+# On the running cluster: a small table, then a short 2-injector run whose schedule takes every
+# action (--faults): region 1 of region server 1 moved at 2 s, region server 3 paused for 1 s at 4 s,
+# region server 2 killed at 6 s, region server 3 stopped at 8 s and started again at 10 s. It must end
+# 0 (degraded by the faults it asked for is its expected result) with every action done in
+# faults.csv, and its report must place the kill on the run and count what it did: errors after it
+# and a time to the first one, the seconds without success and the recovery as numbers (or not
+# recovered). Region server 2 stays dead: the durability sweep starts it again. The client deadline
+# is 3 s so that calls to the dead server's regions fail within the run (the move's own is 60 s). It
+# added 64 s here with the kill alone at a load average of 9 (prepare 16 s, the run about 38 s, the
+# report 10 s).
 cluster_fault_run() {
-  local started=$SECONDS props=$TEST_LOGS/cluster-faults.properties run_dir csv
+  local started=$SECONDS props=$TEST_LOGS/cluster-faults.properties run_dir csv at action_word server
   { e2e_worker_c1 < "$SUITE_ROOT/grinder.properties"
     printf 'hbaseload.table = e2efaults\nhbaseload.rows = 400\nhbaseload.regions = 4\nhbaseload.value.size = 100\n'
     printf 'hbaseload.operations = get:50,put:50\nhbaseload.timeout.ms = 3000\n'; } > "$props"
@@ -37,14 +39,22 @@ cluster_fault_run() {
     fail "hbase cluster faults: prepare failed: $(tail -1 <<< "$OUT") (log: $TEST_LOGS/cluster-faults-prepare.log)"
     return
   fi
-  cluster_suite cluster-faults-run 180 run --properties "$props" --injectors 2 --threads 4 --duration 14 \
-    --faults 'at=4s kill regionserver=2'
+  # every action of a schedule: a 1-s pause (SIGSTOP, SIGCONT), a region moved, the kill, a graceful
+  # stop and a start again (which the run may end before its port listens: launched is done)
+  # (each on its own: a region moved to a server that dies a second later waits on its death)
+  local schedule='at=2s move regionserver=1; at=4s pause regionserver=3 for=1s; at=6s kill regionserver=2; at=8s stop regionserver=3; at=10s start regionserver=3'
+  cluster_suite cluster-faults-run 180 run --properties "$props" --injectors 2 --threads 4 --duration 14 --faults "$schedule"
   run_dir=$(sed -n 's/^run-[0-9]*: \(\/.*\)$/\1/p' <<< "$OUT" | head -1)
-  csv=$(grep '^4,[0-9]*,kill,2,,[0-9]*,done,' "$run_dir/faults.csv" 2> /dev/null || true)
-  if ((RC == 0)) && [[ -n $csv ]] && grep -Eq '"status": *"(degraded|complete)"' "$run_dir/manifest.json"; then
-    pass "hbase cluster faults: --faults 'at=4s kill regionserver=2' ran to its end, exit 0, the kill done in faults.csv ($(cut -d, -f9- <<< "$csv"))"
+  csv=$(grep '^6,[0-9]*,kill,2,,[0-9]*,done,' "$run_dir/faults.csv" 2> /dev/null || true)
+  local action done_rows=""
+  for action in 2,move,1 4,pause,3 5,resume,3 8,stop,3 10,start,3; do
+    IFS=, read -r at action_word server <<< "$action"
+    grep -qE "^$at,[0-9]+,$action_word,$server,[^,]*,[0-9]+,done," "$run_dir/faults.csv" 2> /dev/null && done_rows+=" $action_word"
+  done
+  if ((RC == 0)) && [[ -n $csv && $done_rows == " move pause resume stop start" ]] && grep -Eq '"status": *"(degraded|complete)"' "$run_dir/manifest.json"; then
+    pass "hbase cluster faults: --faults '$schedule' ran to its end, exit 0, every action done in faults.csv (the kill: $(cut -d, -f9- <<< "$csv"))"
   else
-    fail "hbase cluster faults: run rc $RC, faults.csv: $(paste -sd'|' "$run_dir/faults.csv" 2> /dev/null) ($(tail -1 <<< "$OUT"); log: $TEST_LOGS/cluster-faults-run.log)"
+    fail "hbase cluster faults: run rc $RC, done:${done_rows:- none}, faults.csv: $(paste -sd'|' "$run_dir/faults.csv" 2> /dev/null) ($(tail -1 <<< "$OUT"); log: $TEST_LOGS/cluster-faults-run.log)"
     return
   fi
   cluster_fault_report "$run_dir" "$started"
@@ -71,7 +81,7 @@ cluster_fault_report() {
   local run_dir=$1 started=$2 json
   run_logged cluster-faults-report 120 Rscript "$SUITE_ROOT/r-analysis/report.R" --quiet "$run_dir"
   # shellcheck disable=SC2016  # R code, its $ are R's
-  json=$(Rscript -e 'f <- jsonlite::fromJSON(commandArgs(TRUE)[1], simplifyVector = FALSE); r <- f$runs[[1]]; a <- r$faults$actions[[1]]
+  json=$(Rscript -e 'f <- jsonlite::fromJSON(commandArgs(TRUE)[1], simplifyVector = FALSE); r <- f$runs[[1]]; a <- Filter(function(x) identical(x$action, "kill"), r$faults$actions)[[1]]
     num <- function(x) if (is.null(x)) "null" else format(x)
     cat(r$verdict$kind, a$action, a$outcome, num(a$second), num(a$errors), num(a$first_error_s), num(a$no_success_s), num(a$recovery_s),
         num(a$recovered), num(a$past_bound), "\n")' "$run_dir/report/report.json" 2>&1 || true)

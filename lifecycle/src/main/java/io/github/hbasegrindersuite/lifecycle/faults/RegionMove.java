@@ -62,6 +62,12 @@ final class RegionMove {
   private String move(int rpcPort) throws IOException {
     final Settings settings = Settings.ofRun(runProperties);
     final Configuration conf = DirectTarget.configuration(settings);
+    // the workers' deadline (hbaseload.timeout.ms, 3 s in a fault test) is for their requests: the
+    // master's move waits for the region to close and open, which a loaded cluster takes longer for
+    final int bound = (int) TimeUnit.SECONDS.toMillis(BOUND_S);
+    for (String key : List.of("hbase.rpc.timeout", "hbase.client.operation.timeout", "hbase.client.meta.operation.timeout")) {
+      conf.setInt(key, Math.max(conf.getInt(key, 0), bound));
+    }
     final TableName table = TableName.valueOf(settings.text("table"));
     final long connecting = System.nanoTime();
     try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin()) {
