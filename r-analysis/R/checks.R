@@ -137,23 +137,29 @@ offtimer_gap <- function(cycles) {
   if (nrow(cycles) == 0) return(NULL)
   resolution_us <- 1000 / (cycles$requests - 1)
   over <- cycles$gap_us - resolution_us > GAP_LIMIT_US
+  # a thread's requests follow one another: a gap below zero beyond the resolution means its
+  # timings disagree (the witness longer than the time between starts), not a fast client
+  under <- cycles$gap_us + resolution_us < 0
   list(threads = nrow(cycles), mean_us = mean(cycles$gap_us), median_us = stats::median(cycles$gap_us),
-       max_us = max(cycles$gap_us), threads_over = sum(over), witness_based = all(cycles$witness_based))
+       max_us = max(cycles$gap_us), min_us = min(cycles$gap_us), threads_over = sum(over), threads_under = sum(under),
+       witness_based = all(cycles$witness_based))
 }
 
 check_offtimer_gap <- function(cycles, pacing = FALSE) {
   gap <- offtimer_gap(cycles)
   if (is.null(gap)) return(check_row("off-timer gap", "n/a", "no thread with 2 or more measured requests", ""))
-  status <- if (pacing) "info" else if (gap$threads_over > 0) "FLAG" else "ok"
+  status <- if (gap$threads_under > 0) "FLAG" else if (pacing) "info" else if (gap$threads_over > 0) "FLAG" else "ok"
   check_row("off-timer gap", status,
-            sprintf("mean %s us, median %s us, worst %s us over %d threads; %d above %d us%s",
+            sprintf("mean %s us, median %s us, worst %s us over %d threads; %d above %d us%s%s",
                     fmt_num(gap$mean_us, 1), fmt_num(gap$median_us, 1), fmt_num(gap$max_us, 1), gap$threads,
                     gap$threads_over, GAP_LIMIT_US,
+                    if (gap$threads_under > 0) sprintf("; %d below zero beyond the ms resolution (lowest %s us): the witness is longer than the time between starts, the timings disagree",
+                                                       gap$threads_under, fmt_num(gap$min_us, 1)) else "",
                     if (gap$witness_based) "" else " (no witness: from Grinder's whole-ms mean, coarse)"),
-            paste("Per thread: mean cycle (last start - first start) / (requests - 1) minus the mean witness:",
+            paste("Per thread: (last start - first start - the witnesses of every request but the last) / (requests - 1):",
                   "time between the end of one request and the start of the next, Grinder's overhead included.",
                   "It silently lowers the offered load when the script is slow. A thread is flagged when its gap",
-                  "exceeds 50 us beyond the ms-timestamp resolution.",
+                  "exceeds 50 us beyond the ms-timestamp resolution, and when it is below zero beyond it (timings that disagree).",
                   if (pacing) "Pacing was on: the gap includes intended waits." else ""),
             value = gap$mean_us, unit = "us")
 }

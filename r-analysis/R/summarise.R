@@ -282,17 +282,24 @@ blackout_intervals <- function(seconds) {
   runs[blackout == TRUE, .(start_s = start, seconds, in_measured_window = measured)]
 }
 
-# Per thread over the measured window: mean cycle (first to last start) and the off-timer
-# gap = mean cycle - mean witness (or mean Grinder time when there is no witness).
+# Per thread over the measured window: mean cycle (first to last start) and the off-timer gap.
+# The span from a thread's first start to its last holds every request before the last (its time
+# and the gap after it), not the last one's time: gap = (span - the time of the requests before the
+# last) / (requests - 1). A mean over all requests instead counts the last one's time against a
+# span it is not in; a run whose last requests wait out a deadline (a region server killed) then
+# showed gaps of minus seconds. The time of a request is its witness, or Grinder's whole ms
+# without one.
 thread_cycles <- function(measured) {
-  cycles <- measured[, .(requests = .N, first_start_ms = min(start_ms), last_start_ms = max(start_ms),
-                         witness_mean_us = mean(witness_us, na.rm = TRUE), grinder_mean_ms = mean(time_ms)),
-                     by = .(file_id, thread)][requests >= 2]
+  ordered <- measured[order(file_id, thread, start_ms)]   # stable: a thread's same-ms starts keep their log order
+  ordered[, took_us := data.table::fifelse(is.na(witness_us), time_ms * 1000, as.numeric(witness_us))]
+  cycles <- ordered[, .(requests = .N, first_start_ms = start_ms[1], last_start_ms = start_ms[.N],
+                        witness_mean_us = mean(witness_us, na.rm = TRUE), grinder_mean_ms = mean(time_ms),
+                        before_last_us = sum(took_us) - took_us[.N]),
+                    by = .(file_id, thread)][requests >= 2]
   cycles[, cycle_us := (last_start_ms - first_start_ms) * 1000 / (requests - 1)]
-  cycles[, gap_us := cycle_us - data.table::fifelse(is.nan(witness_mean_us) | is.na(witness_mean_us),
-                                                     grinder_mean_ms * 1000, witness_mean_us)]
+  cycles[, gap_us := ((last_start_ms - first_start_ms) * 1000 - before_last_us) / (requests - 1)]
   cycles[, witness_based := !(is.nan(witness_mean_us) | is.na(witness_mean_us))]
-  cycles[]
+  cycles[, before_last_us := NULL][]
 }
 
 # Per injector host (file-name host): workers, threads, requests and time span.

@@ -118,6 +118,34 @@ test_that("off-timer gap per thread: cycle minus witness, flagged above 50 us", 
   expect_equal(check_offtimer_gap(cycles[thread == 1])$status, "ok")
 })
 
+test_that("the off-timer gap leaves out the last request's time, which is not in the span of starts", {
+  # starts 0, 1, 2 ms; 900 us each, then a last request that waits out a 5-s deadline (a killed server).
+  # The span of 2 ms holds the first two requests and their gaps: (2000 - 1800) / 2 = 100 us.
+  # (A mean over all 3 witnesses made it 1000 - 1,667,267 = minus 1.67 s.)
+  measured <- data.table(file_id = 1L, thread = 0L, start_ms = 1e12 + c(0, 1, 2), time_ms = c(1L, 1L, 5000L),
+                         witness_us = c(900L, 900L, 5000000L))
+  cycles <- thread_cycles(measured)
+  expect_equal(cycles$gap_us, 100)
+  expect_equal(cycles$cycle_us, 1000)
+  # log order breaks a tie of starts: the long request logged last is the last, whatever its start
+  tied <- data.table(file_id = 1L, thread = 0L, start_ms = 1e12 + c(0, 1, 1), time_ms = c(0L, 0L, 5000L),
+                     witness_us = c(400L, 400L, 5000000L))
+  expect_equal(thread_cycles(tied)$gap_us, (1000 - 800) / 2)
+  # without a witness, Grinder's whole ms
+  expect_equal(thread_cycles(measured[, witness_us := NA_integer_])$gap_us, (2000 - 2000) / 2)
+})
+
+test_that("a gap below zero beyond the resolution is flagged: the timings disagree", {
+  # 101 requests 1 ms apart, each 1,200 us by its witness: impossible for one thread (gap -200 us, resolution 10 us)
+  measured <- data.table(file_id = 1L, thread = 0L, start_ms = 1e12 + seq(0, 100), time_ms = 1L, witness_us = 1200L)
+  check <- check_offtimer_gap(thread_cycles(measured))
+  expect_equal(check$status, "FLAG")
+  expect_match(check$result, "1 below zero beyond the ms resolution \\(lowest -200.0 us\\)")
+  # within the resolution it is zero, not a disagreement: -5 us with 10 us of resolution
+  measured[, witness_us := 1005L]
+  expect_equal(check_offtimer_gap(thread_cycles(measured))$status, "ok")
+})
+
 test_that("blackout seconds: threads running, nothing completed", {
   base <- 1763712000000
   window <- list(run_start_ms = base, run_end_ms = base + 4999, cut_ms = base + 500)
