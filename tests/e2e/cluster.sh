@@ -20,14 +20,14 @@ cluster_suite() {
 }
 
 # On the running cluster: a small table, then a short 2-injector run whose schedule takes every
-# action (--faults): region 1 of region server 1 moved at 2 s, region server 3 paused for 1 s at 4 s,
-# region server 2 killed at 6 s, region server 3 stopped at 8 s and started again at 10 s. It must end
-# 0 (degraded by the faults it asked for is its expected result) with every action done in
-# faults.csv, and its report must place the kill on the run and count what it did: errors after it
-# and a time to the first one, the seconds without success and the recovery as numbers (or not
-# recovered). Region server 2 stays dead: the durability sweep starts it again. The client deadline
-# is 3 s so that calls to the dead server's regions fail within the run (the move's own is 60 s). It
-# added 64 s here with the kill alone at a load average of 9 (prepare 16 s, the run about 38 s, the
+# action (--faults): a region of region server 1 moved at 2 s, region server 3 paused for 1 s at 3 s,
+# stopped at 5 s and started again at 7 s, region server 2 killed at 9 s. It must end 0 (degraded by
+# the faults it asked for is its expected result) with every action done in faults.csv, and its
+# report must place the kill on the run and count what it did: errors after it and a time to the
+# first one, the seconds without success and the recovery as numbers (or not recovered). Region
+# server 2 stays dead: the durability sweep starts it again. The client deadline is 3 s so that calls
+# to the dead server's regions fail within the run (the move's own is 60 s). With the kill alone, in
+# a 14-s run, it added 64 s here at a load average of 9 (prepare 16 s, the run about 38 s, the
 # report 10 s).
 cluster_fault_run() {
   local started=$SECONDS props=$TEST_LOGS/cluster-faults.properties run_dir csv at action_word server
@@ -41,13 +41,15 @@ cluster_fault_run() {
   fi
   # every action of a schedule: a 1-s pause (SIGSTOP, SIGCONT), a region moved, the kill, a graceful
   # stop and a start again (which the run may end before its port listens: launched is done)
-  # (each on its own: a region moved to a server that dies a second later waits on its death)
-  local schedule='at=2s move regionserver=1; at=4s pause regionserver=3 for=1s; at=6s kill regionserver=2; at=8s stop regionserver=3; at=10s start regionserver=3'
-  cluster_suite cluster-faults-run 180 run --properties "$props" --injectors 2 --threads 4 --duration 14 --faults "$schedule"
+  # (each on its own: a region moved to a server that dies a second later waits on its death). The
+  # kill comes last with 9 s of run after it: the report counts a fault's errors until the next action,
+  # and a call to the dead server fails only at its 3-s deadline.
+  local schedule='at=2s move regionserver=1; at=3s pause regionserver=3 for=1s; at=5s stop regionserver=3; at=7s start regionserver=3; at=9s kill regionserver=2'
+  cluster_suite cluster-faults-run 180 run --properties "$props" --injectors 2 --threads 4 --duration 18 --faults "$schedule"
   run_dir=$(sed -n 's/^run-[0-9]*: \(\/.*\)$/\1/p' <<< "$OUT" | head -1)
-  csv=$(grep '^6,[0-9]*,kill,2,,[0-9]*,done,' "$run_dir/faults.csv" 2> /dev/null || true)
+  csv=$(grep '^9,[0-9]*,kill,2,,[0-9]*,done,' "$run_dir/faults.csv" 2> /dev/null || true)
   local action done_rows=""
-  for action in 2,move,1 4,pause,3 5,resume,3 8,stop,3 10,start,3; do
+  for action in 2,move,1 3,pause,3 4,resume,3 5,stop,3 7,start,3; do
     IFS=, read -r at action_word server <<< "$action"
     grep -qE "^$at,[0-9]+,$action_word,$server,[^,]*,[0-9]+,done," "$run_dir/faults.csv" 2> /dev/null && done_rows+=" $action_word"
   done
