@@ -9,7 +9,8 @@ SERVER_METRICS_NOTES <- file.path("hbase", "server-metrics.json")
 SERVER_METRIC_COLUMNS <- c("rpc_queue_calls", "rpc_queue_bytes", "rpc_queue_time_mean_ms", "rpc_queue_time_p99_ms",
                            "rpc_process_time_mean_ms", "rpc_process_time_p99_ms", "handlers_active", "read_requests_per_s",
                            "write_requests_per_s", "memstore_mb", "flush_queue", "compaction_queue", "block_cache_hit_ratio",
-                           "store_files", "updates_blocked_ms_per_s", "blocked_requests_per_s", "gc_pause_ms_per_s", "regions")
+                           "store_files", "updates_blocked_ms_per_s", "blocked_requests_per_s", "gc_pause_ms_per_s", "regions",
+                           "process_cpu_pct", "host_load1")
 # A region server is server-bound when, in at least this fraction of the measured window's answered
 # seconds, every handler was busy and calls waited in the RPC queue.
 SERVER_BOUND_FRACTION <- 0.25
@@ -66,7 +67,11 @@ server_window_stats <- function(rows, from_ms, to_ms) {
     regions_first = regions[!is.na(regions)][1],
     regions_last = rev(c(NA_real_, regions[!is.na(regions)]))[1],
     regions_min = suppressWarnings(min(regions, na.rm = TRUE)),
-    regions_max = suppressWarnings(max(regions, na.rm = TRUE))
+    regions_max = suppressWarnings(max(regions, na.rm = TRUE)),
+    # the server JVM's own CPU, % of one core, and its machine's load (files before the columns: NA)
+    cpu_pct_mean = mean(process_cpu_pct, na.rm = TRUE),
+    cpu_pct_max = suppressWarnings(max(process_cpu_pct, na.rm = TRUE)),
+    host_load1_mean = mean(host_load1, na.rm = TRUE)
   ), by = server]
   sampled <- during[, .(samples = .N, failure = status[status != "ok"][1]), by = server]
   first_failure <- rows[status != "ok", .(run_failure = status[1]), by = server]
@@ -203,7 +208,8 @@ plot_server_metrics <- function(sm, seconds, window, finding = NULL) {
     panel(m$store_files, "store files"),
     panel(m$updates_blocked_ms_per_s, "updates blocked (ms/s)"),
     panel(m$gc_pause_ms_per_s, "GC pause (ms/s)"),
-    panel(m$regions, "regions held")
+    panel(m$regions, "regions held"),
+    panel(m$process_cpu_pct, "server JVM CPU (% of a core)")
   ))[!is.na(value)]
   throughput <- seconds[, .(label = "client: all injectors", second = second + 0.5, value = as.numeric(requests),
                             panel = "client throughput (req/s)", stat = "value")]
@@ -252,13 +258,16 @@ server_metrics_section <- function(a, plot) {
       `blocked ms` = fmt_int(s$blocked_ms),
       `GC ms/s` = fmt_num(s$gc_ms_per_s, 1),
       `regions first / last` = ifelse(is.na(s$regions_first), "", sprintf("%s / %s", fmt_int(s$regions_first), fmt_int(s$regions_last))),
+      `CPU % of a core mean / max` = ifelse(is.na(s$cpu_pct_mean), "", sprintf("%s / %s", fmt_num(s$cpu_pct_mean, 0), fmt_num(s$cpu_pct_max, 0))),
+      `host load` = ifelse(is.na(s$host_load1_mean), "", fmt_num(s$host_load1_mean, 1)),
       `no answer` = data.table::fcoalesce(s$failure, ifelse(s$answered == 0, s$run_failure, NA_character_), ""),
-      check.names = FALSE), left = c(1, 13), nowrap = 1)
+      check.names = FALSE), left = c(1, 15), nowrap = 1)
   }
   tagList(
     html_p(paste0("HBase: ", f$sentence, "."), class = if (f$kind == "server-bound" || length(f$missing) > 0) "why" else NULL),
     html_img(plot, "HBase server metrics"),
     table,
     html_p(paste("Measured window only. Columns, units and the JMX bean and attribute of each: lifecycle/README.md, 'server-metrics.csv'.",
-                 "In the embedded HBase master and region server are one JVM: their GC pauses are the same."), class = "meta"))
+                 "In the embedded HBase master and region server are one JVM: their GC pauses and CPU are the same.",
+                 "Host load: the 1-minute load average of each server's machine (one machine for a local cluster)."), class = "meta"))
 }

@@ -3,7 +3,7 @@
 # its own: t_run_two_injectors hands over its folder). Sourced by tests/e2e/runs.sh; pass/fail,
 # TEST_LOGS and SUITE_ROOT come from libexec/suite-test.
 
-SM_HEADER="time_ms,server,role,status,handlers,rpc_queue_calls,rpc_queue_bytes,rpc_queue_time_mean_ms,rpc_queue_time_p99_ms,rpc_process_time_mean_ms,rpc_process_time_p99_ms,handlers_active,read_requests_per_s,write_requests_per_s,memstore_mb,flush_queue,compaction_queue,block_cache_hit_ratio,store_files,updates_blocked_ms_per_s,blocked_requests_per_s,gc_pause_ms_per_s,regions"
+SM_HEADER="time_ms,server,role,status,handlers,rpc_queue_calls,rpc_queue_bytes,rpc_queue_time_mean_ms,rpc_queue_time_p99_ms,rpc_process_time_mean_ms,rpc_process_time_p99_ms,handlers_active,read_requests_per_s,write_requests_per_s,memstore_mb,flush_queue,compaction_queue,block_cache_hit_ratio,store_files,updates_blocked_ms_per_s,blocked_requests_per_s,gc_pause_ms_per_s,regions,process_cpu_pct,host_load1"
 
 # t_run_server_metrics RUN_DIR: the embedded region server answered once a second with every
 # column filled, its request rates saw the load, the notes were closed, and the report shows them.
@@ -13,20 +13,21 @@ t_run_server_metrics() {
     fail "server metrics: $csv missing or its header differs: $(head -1 "$csv" 2>&1 | cut -c1-200)"
     return
   fi
-  # ok rows of the region server with all 18 metric columns but the rates of its first row and
-  # the block cache ratio (empty without lookups), its regions among them; a second with reads or
-  # writes counted
+  # ok rows of the region server with all 20 metric columns but the rates of its first row and
+  # the block cache ratio (empty without lookups), its regions among them, its process CPU (a rate)
+  # and its machine's load; a second with reads or writes counted
   summary=$(awk -F, 'NR > 1 && $3 == "regionserver" && $4 == "ok" {
                        ok++; filled = 1
                        for (i = 5; i <= 12; i++) if ($i == "") filled = 0
                        if ($15 == "" || $19 == "" || $23 !~ /^[1-9][0-9]*$/ || $22 == "" && ok > 1) filled = 0
+                       if ($24 !~ /^[0-9.]+$/ && ok > 1 || $25 !~ /^[0-9.]+$/) filled = 0
                        full += filled; if ($13 + $14 > 0) loaded++ }
-                     NR > 1 && $4 == "ok" && NF != 23 { bad++ }
+                     NR > 1 && $4 == "ok" && NF != 25 { bad++ }
                      END { printf "%d %d %d %d", ok, full, loaded, bad }' "$csv")
   local ok full loaded bad
   read -r ok full loaded bad <<< "$summary"
   if ((ok >= 5 && full == ok && loaded >= 2 && bad == 0)); then
-    pass "server metrics: $ok rows from the embedded region server, every column filled (regions too), load seen in $loaded of them"
+    pass "server metrics: $ok rows from the embedded region server, every column filled (regions, process CPU and host load too), load seen in $loaded of them"
   else
     fail "server metrics: region server rows ok $ok, filled $full, with requests $loaded, malformed $bad: $(sed -n 2,4p "$csv" | tr '\n' ' ' | cut -c1-300)"
   fi

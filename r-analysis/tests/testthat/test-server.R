@@ -8,14 +8,15 @@ SERVER_CSV_HEADER <- c("time_ms", "server", "role", "status", "handlers", SERVER
 
 # One row per second k = 0..14 at t0 + 500 + 1000 k for the region server; the master never answers.
 write_server_csv <- function(dir, active, queue, queue_p99 = rep(3, 15), blocked = rep(0, 15), gc = rep(0, 15), master = TRUE,
-                             regions = rep(4, 15)) {
+                             regions = rep(4, 15), cpu = rep(NA_real_, 15), load = rep(NA_real_, 15)) {
   n <- length(active)
   rs <- data.table(time_ms = T0 + 500 + 1000 * (seq_len(n) - 1), server = "127.0.0.1:16030", role = "regionserver", status = "ok",
                    handlers = 30, rpc_queue_calls = queue, rpc_queue_bytes = 100 * queue, rpc_queue_time_mean_ms = 1,
                    rpc_queue_time_p99_ms = queue_p99, rpc_process_time_mean_ms = 2, rpc_process_time_p99_ms = 9,
                    handlers_active = active, read_requests_per_s = 4000, write_requests_per_s = 1000, memstore_mb = 12.5,
                    flush_queue = 0, compaction_queue = 0, block_cache_hit_ratio = 0.99, store_files = 8,
-                   updates_blocked_ms_per_s = blocked, blocked_requests_per_s = 0, gc_pause_ms_per_s = gc, regions = regions)
+                   updates_blocked_ms_per_s = blocked, blocked_requests_per_s = 0, gc_pause_ms_per_s = gc, regions = regions,
+                   process_cpu_pct = cpu, host_load1 = load)
   out <- if (master) {
     m <- data.table(time_ms = rs$time_ms + 3, server = "127.0.0.1:16010", role = "master",
                     status = "no answer: ConnectException: Connection refused")
@@ -59,6 +60,26 @@ test_that("all handlers busy with calls queued: server-bound, and the silent mas
   html <- html_string(server_metrics_section(a, NULL))
   expect_match(html, "no answer: ConnectException: Connection refused", fixed = TRUE)
   expect_match(html, "<td class=\"l nw\">regionserver 127.0.0.1:16030</td><td>15 / 15</td><td>30</td><td>30 / 15.0</td><td>6</td><td>6 / 57</td>", fixed = TRUE)
+})
+
+test_that("each server's own CPU and its machine's load: mean and max over the window, in the table", {
+  dir <- tempfile("server-cpu-")
+  write_closed_loop_run(dir, threads = 10, latency_ms = rep(2, 15))
+  # the first row has no CPU (a rate needs a previous sample); 14 rows of 40 and one of 95 % of a core
+  write_server_csv(dir, active = rep(3, 15), queue = rep(0, 15), master = FALSE,
+                   cpu = c(NA, rep(40, 13), 95), load = c(rep(2, 10), rep(4.5, 5)))
+  rs <- analyse_run(run_target(dir))$facts$server$stats[role == "regionserver"]
+  expect_equal(rs$cpu_pct_mean, (13 * 40 + 95) / 14)
+  expect_equal(rs$cpu_pct_max, 95)
+  expect_equal(rs$host_load1_mean, (10 * 2 + 5 * 4.5) / 15)
+  html <- html_string(server_metrics_section(analyse_run(run_target(dir)), NULL))
+  expect_match(html, "<th>CPU % of a core mean / max</th><th>host load</th>", fixed = TRUE)
+  expect_match(html, "<td>44 / 95</td><td>2.8</td>", fixed = TRUE)
+  # a file from before the columns: empty cells, not NaN
+  write_server_csv(dir, active = rep(3, 15), queue = rep(0, 15), master = FALSE)
+  old <- analyse_run(run_target(dir))
+  expect_true(is.na(old$facts$server$stats$cpu_pct_mean))
+  expect_false(grepl("NaN|NA /", html_string(server_metrics_section(old, NULL))))
 })
 
 test_that("few handlers busy and an empty queue: not handler-bound; blocked updates and GC pauses are named", {

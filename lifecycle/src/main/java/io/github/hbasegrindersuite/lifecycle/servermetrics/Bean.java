@@ -1,7 +1,7 @@
 package io.github.hbasegrindersuite.lifecycle.servermetrics;
 
 /**
- * The three JMX beans a sample reads, one {@code /jmx?qry=} request each, so that an answer is a
+ * The four JMX beans a sample reads, one {@code /jmx?qry=} request each, so that an answer is a
  * few kB rather than the whole servlet (the RegionServer's full /jmx is hundreds of kB with its
  * per-region beans). The IPC bean is the master's or the region server's own; the server bean is a
  * region server's only (the master serves no regions by default).
@@ -9,7 +9,9 @@ package io.github.hbasegrindersuite.lifecycle.servermetrics;
 enum Bean {
   IPC,
   SERVER,
-  JVM;
+  JVM,
+  /** The JVM's operating-system bean: its process CPU time and its machine's load, per server. */
+  OS;
 
   /** The bean's ObjectName for a server of this role, or null when that role has no such bean. */
   String objectName(Role role) {
@@ -18,6 +20,8 @@ enum Bean {
         return "Hadoop:service=HBase,name=" + (role == Role.MASTER ? "Master" : "RegionServer") + ",sub=IPC";
       case SERVER:
         return role == Role.MASTER ? null : "Hadoop:service=HBase,name=RegionServer,sub=Server";
+      case OS:
+        return "java.lang:type=OperatingSystem";
       default:
         return "Hadoop:service=HBase,name=JvmMetrics";
     }

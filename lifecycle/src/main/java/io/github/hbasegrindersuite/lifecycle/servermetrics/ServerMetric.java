@@ -60,7 +60,24 @@ enum ServerMetric {
   BLOCKED_REQUESTS_PER_S("blocked_requests_per_s", "requests/s", Bean.SERVER, "blockedRequestCount (delta / s)", "blockedRequestCount"),
   GC_PAUSE_MS_PER_S("gc_pause_ms_per_s", "ms/s", Bean.JVM, "GcTimeMillis (delta / s), all collectors of the JVM", "GcTimeMillis"),
   // last, so that the columns before it keep their places: a region moved or a server died shows here
-  REGIONS("regions", "regions", Bean.SERVER, "regionCount");
+  REGIONS("regions", "regions", Bean.SERVER, "regionCount"),
+  // per server, the host metrics of a cluster: on one machine the servers' CPU split among them,
+  // on a real cluster each server's machine (after regions: older files keep their columns)
+  PROCESS_CPU_PCT("process_cpu_pct", "% of a core", Bean.OS, "ProcessCpuTime (delta ns / elapsed ns x 100)") {
+    @Override
+    Double compute(JmxSnapshot prev, JmxSnapshot now) {
+      final Double ns = delta(prev, now, "ProcessCpuTime");
+      final long elapsedMs = prev == null ? 0 : now.timeMs - prev.timeMs;
+      return ns == null || elapsedMs <= 0 ? null : ns / (elapsedMs * 1e6) * 100;
+    }
+  },
+  HOST_LOAD1("host_load1", "runnable", Bean.OS, "SystemLoadAverage (its machine's 1-min load average)") {
+    @Override
+    Double compute(JmxSnapshot prev, JmxSnapshot now) {
+      final Double load = now.get(bean, "SystemLoadAverage");
+      return load == null || load < 0 ? null : load;   // -1: not available on this platform
+    }
+  };
 
   final String column;
   final String unit;

@@ -31,6 +31,7 @@ class ServerMetricsTest {
   private static final String RS_IPC = "Hadoop:service=HBase,name=RegionServer,sub=IPC";
   private static final String RS_SERVER = "Hadoop:service=HBase,name=RegionServer,sub=Server";
   private static final String JVM = "Hadoop:service=HBase,name=JvmMetrics";
+  private static final String OS = "java.lang:type=OperatingSystem";
   private static final String MASTER_IPC = "Hadoop:service=HBase,name=Master,sub=IPC";
   private static final long TIME_A = 1795486132681L;
   private static final long TIME_B = 1795486133821L; // 1140 ms later
@@ -49,7 +50,8 @@ class ServerMetricsTest {
     return new JmxSnapshot(timeMs)
         .add(Bean.IPC, RS_IPC, fixture("regionserver-ipc-" + sample + ".json"))
         .add(Bean.SERVER, RS_SERVER, fixture("regionserver-server-" + sample + ".json"))
-        .add(Bean.JVM, JVM, fixture("regionserver-jvm-" + sample + ".json"));
+        .add(Bean.JVM, JVM, fixture("regionserver-jvm-" + sample + ".json"))
+        .add(Bean.OS, OS, fixture("regionserver-os-" + sample + ".json"));
   }
 
   /** The CSV as rows of column name to value. */
@@ -134,6 +136,10 @@ class ServerMetricsTest {
     assertEquals("0", second.get("updates_blocked_ms_per_s"));
     assertEquals("0", second.get("flush_queue"));
     assertEquals("0", second.get("compaction_queue"));
+    // the server's own CPU and its machine's load (os-a, os-b): (20,880,000,000 - 20,660,000,000) ns / 1.140 s
+    assertEquals("", first.get("process_cpu_pct"), "no previous sample, no CPU");
+    assertEquals("19.298", second.get("process_cpu_pct"));
+    assertEquals("5.06", second.get("host_load1"));               // SystemLoadAverage 5.0595703125
   }
 
   @Test
@@ -167,6 +173,7 @@ class ServerMetricsTest {
     assertEquals("", after.get("read_requests_per_s"));
     assertEquals("", after.get("block_cache_hit_ratio"));
     assertEquals("0", after.get("gc_pause_ms_per_s"), "GcTimeMillis did not go down: still a rate");
+    assertEquals("", after.get("process_cpu_pct"), "ProcessCpuTime went down: a new JVM");
   }
 
   @Test
@@ -208,7 +215,8 @@ class ServerMetricsTest {
     final HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     http.createContext("/", exchange -> {
       final String q = java.net.URLDecoder.decode(exchange.getRequestURI().getRawQuery(), StandardCharsets.UTF_8);
-      final String file = q.contains("sub=IPC") ? "regionserver-ipc" : q.contains("sub=Server") ? "regionserver-server" : "regionserver-jvm";
+      final String file = q.contains("sub=IPC") ? "regionserver-ipc" : q.contains("sub=Server") ? "regionserver-server"
+          : q.contains("OperatingSystem") ? "regionserver-os" : "regionserver-jvm";
       final byte[] body = fixture(file + "-" + sample.get() + ".json").getBytes(StandardCharsets.UTF_8);
       exchange.sendResponseHeaders(200, body.length);
       exchange.getResponseBody().write(body);
