@@ -99,5 +99,21 @@ servers_model_html <- function(cmp) {
                       "best measured concurrency (the thread count with the highest median throughput; sweep each size past its knee).",
                       "The servers a throughput needs are read from the fitted law (the target: the --slo throughput_rps gate), with the",
                       "interval at the corners of the parameters' intervals; beyond the sizes measured it is an extrapolation."), class = "meta"),
+         local_servers_note(cmp$analyses),
          usl_section(cmp$models$servers, cmp$plots$usl_servers, "region_servers"))
+}
+
+# Region servers of a local cluster share one machine: whatever the size, they ran on the same
+# CPUs, so the law describes what adding JVMs to that machine does, not what adding machines does.
+# NULL when any run's HBase is a cluster the suite does not manage (hbaseload.hbase.site).
+local_servers_note <- function(analyses) {
+  sites <- vapply(analyses, function(a) as.character(a$manifest$properties[["hbaseload.hbase.site"]] %if_absent% "")[1], "")
+  if (length(analyses) == 0 || any(nzchar(trimws(sites)))) return(NULL)
+  cpus <- unique(unlist(lapply(analyses, function(a) if (isTRUE(a$manifest$lab$isolated)) a$manifest$lab$server_cpus)))
+  cores <- unique(unlist(lapply(analyses, function(a) a$manifest$machine$cores)))
+  where <- if (length(cpus) == 1) sprintf("on the lab's server CPUs %s of one machine", cpus)
+           else sprintf("on one machine%s", if (length(cores) == 1) sprintf(" of %d cores, beside the injectors", cores) else "")
+  html_p(sprintf(paste("Every size ran on the local cluster %s: more region servers there are more JVMs on the same CPUs, not more",
+                       "machines. The law below describes this machine; a cluster's needs are measured on the cluster (hbaseload.hbase.site)."),
+                 where), class = "why")
 }

@@ -296,6 +296,8 @@ test_that("runs that record their region servers get the model over cluster size
   html <- paste(readLines(file.path(runs, "sweep-9", "report", "index.html"), warn = FALSE), collapse = "\n")
   expect_true(grepl("<h2>Capacity model over region servers</h2>", html, fixed = TRUE))
   expect_true(grepl(">run-3: direct, get, 8 threads, region servers 4<", html, fixed = TRUE))   # the dimension that varies is named
+  # a local cluster's sizes share one machine: the report says the law describes that machine
+  expect_true(grepl("Every size ran on the local cluster on one machine", html, fixed = TRUE))
   expect_true(grepl("<b>direct, get</b>: 1,900 req/s needs about 19 region servers (interval 19 to 19): an extrapolation", html, fixed = TRUE))
   # within the sizes measured, and out of reach
   m <- data.table::as.data.table(s[, c("n_min", "n_max", "lambda", "lambda_low", "lambda_high", "sigma", "sigma_low", "sigma_high",
@@ -316,4 +318,14 @@ test_that("a model greyed by a run whose main verdict greys nothing itself gives
   why <- usl_why(drawn)
   expect_match(why, "Greyed: the verdicts of run-5 disqualify their throughput (lost writes). The model fitted to them describes that, not HBase's scaling.", fixed = TRUE)
   expect_false(grepl("()", why, fixed = TRUE))
+})
+
+test_that("the model over region servers says when every size shared one machine's CPUs", {
+  local <- function(site = "", lab = NULL) list(manifest = list(properties = list(hbaseload.hbase.site = site), lab = lab, machine = list(cores = 2)))
+  isolated <- list(isolated = TRUE, server_cpus = "0")
+  expect_match(html_string(local_servers_note(list(local(lab = isolated), local(lab = isolated)))),
+               "Every size ran on the local cluster on the lab's server CPUs 0 of one machine: more region servers there are more JVMs on the same CPUs")
+  expect_match(html_string(local_servers_note(list(local(), local()))), "on the local cluster on one machine of 2 cores, beside the injectors")
+  # a cluster the suite does not manage: its sizes are its machines, nothing to say
+  expect_null(local_servers_note(list(local(), local(site = "/etc/hbase/conf/hbase-site.xml"))))
 })
