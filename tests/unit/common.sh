@@ -92,3 +92,21 @@ u_class_data_archives_are_recorded_once_then_used_until_the_jars_change() {
     fail "class-data archives: ${got[*]}; real: ${CDS_OPTS[*]}; $(cat "$TEST_LOGS/cds-record.out" "$TEST_LOGS/cds-use.out" | grep -i 'warning\|error' | head -2)"
   fi
 }
+
+u_a_lib_older_than_the_java_sources_is_said_once() {
+  local lib=$TEST_LOGS/stale-lib out_old out_new f
+  mkdir -p "$lib"
+  for f in grinder worker hbase-server lifecycle; do echo x > "$lib/$f.classpath"; done
+  echo x > "$lib/hbase-grinder-lifecycle.jar"
+  touch -d '2000-01-01' "$lib/.java-build.stamp"
+  # shellcheck disable=SC2016  # expanded by the inner bash
+  out_old=$(SUITE_LIB=$lib SUITE_ME=t bash -c 'source "$SUITE_ROOT/suite.d/common.sh"; require_setup; require_setup' 2>&1)
+  touch -d '+1 hour' "$lib/.java-build.stamp"
+  # shellcheck disable=SC2016
+  out_new=$(SUITE_LIB=$lib SUITE_ME=t bash -c 'source "$SUITE_ROOT/suite.d/common.sh"; require_setup' 2>&1)
+  if [[ $(grep -c '^t: lib/ was built before .* changed: this runs the old code (./suite setup rebuilds it)$' <<< "$out_old") == 1 && -z $out_new ]]; then
+    pass "require_setup: a lib/ built before the Java sources changed is said in one line, once; an up-to-date one says nothing"
+  else
+    fail "require_setup on a stale lib/: '$out_old'; on a fresh one: '$out_new'"
+  fi
+}
