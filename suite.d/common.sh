@@ -100,7 +100,7 @@ require_setup() {
   # rebuilds it: say so once per command rather than run it silently. (R reinstalls itself.)
   local newer
   newer=$(cd "$SUITE_ROOT" && find pom.xml console grinder-scripts hbase-local/pom.xml thrift-shim lifecycle bench/pe -path '*/target' -prune \
-    -o -type f -newer "$SUITE_LIB/.java-build.stamp" -print -quit 2> /dev/null || true)
+    -o -type f -newer "$SUITE_LIB/.java-build.stamp" -print -quit 2> /dev/null) || true
   [[ -z $newer || -n ${SUITE_STALE_LIB_SAID:-} ]] || printf '%s: lib/ was built before %s changed: this runs the old code (./suite setup rebuilds it)\n' "$SUITE_ME" "$newer" >&2
   export SUITE_STALE_LIB_SAID=1
 }
