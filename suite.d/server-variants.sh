@@ -60,10 +60,13 @@ sv_spread() {
   local tables=$1 out rc=0 started=$SECONDS
   SV_TABLES=$tables   # spread again at the restore
   # regions are given only to servers that have reported (HBASE-25032)
-  out=$(lifecycle cluster-ready --zookeeper-port "$PORT_ZK" --wait "$SV_CURRENT_N" --timeout 90 2>&1) \
-    || die "$(sed -n "s/^WAIT_FAILURE='\(.*\)'$/\1/p" <<< "$out" | head -1)"
+  local why
+  out=$(lifecycle cluster-ready --zookeeper-port "$PORT_ZK" --wait "$SV_CURRENT_N" --timeout 90 2>&1) || rc=$?
+  why=$(sed -n "s/^WAIT_FAILURE='\(.*\)'$/\1/p" <<< "$out" | head -1)
+  ((rc == 0)) || die "before the spread: ${why:-$(grep -v '^\s*at \|^SLF4J' <<< "$out" | head -1)}"
   out=$(lifecycle cluster-spread --zookeeper-port "$PORT_ZK" --tables "$tables" --timeout 120 2>&1) || rc=$?
-  ((rc == 0)) || die "the sweep's tables could not be spread over $SV_CURRENT_N region servers: $(sed -n "s/^SPREAD_FAILURE='\(.*\)'$/\1/p" <<< "$out" | head -1)"
+  why=$(sed -n "s/^SPREAD_FAILURE='\(.*\)'$/\1/p" <<< "$out" | head -1)
+  ((rc == 0)) || die "the sweep's tables could not be spread over $SV_CURRENT_N region servers: ${why:-$(grep -v '^\s*at \|^SLF4J' <<< "$out" | head -1)}"
   info "$SWEEP_ID: tables spread over $SV_CURRENT_N region servers in $((SECONDS - started))s"
   grep -v '^SLF4J' <<< "$out" | sed 's/^/  /'
 }
