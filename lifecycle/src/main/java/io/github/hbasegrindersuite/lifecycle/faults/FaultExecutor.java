@@ -48,7 +48,7 @@ public final class FaultExecutor {
     /** Starts region server I again as the cluster started it; bounded; returns its PID. */
     long start(int regionServer) throws IOException;
 
-    /** Moves one region of the load table from region server I to another live one; bounded; says which and where. */
+    /** Moves one region of the load table from region server I to the next live one by port; bounded; says which and where. */
     String moveRegion(int regionServer) throws IOException;
   }
 

@@ -43,7 +43,7 @@ public final class FaultSchedule {
     START,
     /** SIGSTOP, then SIGCONT after {@code for=}: a frozen JVM, as in a long GC pause. */
     PAUSE,
-    /** One region of the load table moved from this region server to another live one (the HBase Admin). */
+    /** One region of the load table moved from this region server to the next live one by port (the HBase Admin). */
     MOVE;
 
     public String word() {

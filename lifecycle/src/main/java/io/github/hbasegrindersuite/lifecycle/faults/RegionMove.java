@@ -24,7 +24,7 @@ import org.apache.hadoop.hbase.client.RegionInfo;
 
 /**
  * The move action: one region of the run's load table (hbaseload.table) moved from a region server
- * to another live one through the HBase Admin, as ChaosMonkey's MoveRegionsOfTableAction does for
+ * to the next live one by port (destination) through the HBase Admin, as ChaosMonkey's MoveRegionsOfTableAction does for
  * one region; bounded to {@value #BOUND_S} s. The client configuration is the run's own (the direct
  * target's, from plan.json's properties), so it finds the cluster the workers load.
  */
@@ -59,6 +59,18 @@ final class RegionMove {
     }
   }
 
+  /**
+   * Where a region of the server on RPC_PORT goes: the live server next above it by port, or the
+   * lowest when it is the highest (region server 1 to 2, 3 to 1). Fixed, so that a schedule knows
+   * which server its move involves: the Admin lists servers in no set order, and a move to a server
+   * the schedule pauses or stops a second later waits on it.
+   */
+  static Optional<ServerName> destination(List<ServerName> live, int rpcPort) {
+    final List<ServerName> others = live.stream().filter(s -> s.getPort() != rpcPort)
+        .sorted(java.util.Comparator.comparingInt(ServerName::getPort)).collect(java.util.stream.Collectors.toList());
+    return others.stream().filter(s -> s.getPort() > rpcPort).findFirst().or(() -> others.stream().findFirst());
+  }
+
   private String move(int rpcPort) throws IOException {
     final Settings settings = Settings.ofRun(runProperties);
     final Configuration conf = DirectTarget.configuration(settings);
@@ -76,7 +88,7 @@ final class RegionMove {
       if (from.isEmpty()) {
         throw new IOException("no live region server on port " + rpcPort);
       }
-      final Optional<ServerName> to = live.stream().filter(s -> s.getPort() != rpcPort).findFirst();
+      final Optional<ServerName> to = destination(live, rpcPort);
       if (to.isEmpty()) {
         throw new IOException("no other live region server to move a region to");
       }
