@@ -19,6 +19,7 @@ MAIN_BENCH=io.github.hbasegrindersuite.shim.bench.ShimBenchmark
 usage() {
   cat >&2 <<'USAGE'
 usage: thrift-shim/bench.sh [--zk-port N] [--gateway-port N] [--shim key=value ...] [--shim-warmup S] [--variants]
+                            [--baseline-jar JAR]
                             [ShimBenchmark options: --threads 8 --seconds 3 --rounds 6 --warmup-seconds 15
                              --rows 20000 --value-size 1000 --regions 8 --table shim_bench
                              --recreate-table false --min-ratio 1.0 --max-added-median-us 200
@@ -30,6 +31,9 @@ usage: thrift-shim/bench.sh [--zk-port N] [--gateway-port N] [--shim key=value .
                   the gateway is warm already), 0 = none
   --variants      also start one shim per server choice (and per HBase RPC client) and measure them
                   all in the same run; BENCH_VARIANTS="rpc-blocking nb-framed-bin ..." picks some
+  --baseline-jar  also start a shim built from another thrift-shim.jar (e.g. main's, copied before a
+                  change), with the same settings and the rest of lib/, as path "baseline": before
+                  and after measured in the same rounds
 The CPU lab is the suite's (lab.cpus of grinder.properties, or SUITE_LAB_CPUS=off|auto|S:C): HBase,
 its gateway and every shim on the server CPUs, the benchmark client on the client CPUs.
 USAGE
@@ -40,6 +44,7 @@ zk_port=$PORT_ZK
 gateway_port=$PORT_THRIFT2
 shim_warmup=30
 variants=false
+baseline_jar=""
 shim_settings=()
 bench_args=()
 while (($#)); do
@@ -48,6 +53,7 @@ while (($#)); do
     --gateway-port) [[ $# -ge 2 ]] || usage; gateway_port=$2; shift 2 ;;
     --shim) [[ $# -ge 2 && $2 == shim.*=* ]] || usage; shim_settings+=("$2"); shift 2 ;;
     --variants) variants=true; shift ;;
+    --baseline-jar) [[ $# -ge 2 && -s $2 ]] || usage; baseline_jar=$(realpath "$2"); shift 2 ;;
     --shim-warmup) [[ $# -ge 2 ]] || usage; shim_warmup=$2; shift 2 ;;
     -h | --help) usage ;;
     --*) [[ $# -ge 2 ]] || usage; bench_args+=("$1" "$2"); shift 2 ;;
@@ -80,18 +86,23 @@ cleanup() {
 trap cleanup EXIT
 
 # Starts a shim on free ports (it picks them and writes them to its ready file).
-# Arguments: shim.key=value settings, or jvm:OPTION for an extra JVM option (variants only).
+# Arguments: shim.key=value settings, jvm:OPTION for an extra JVM option (variants only), or
+# jar:PATH for a thrift-shim.jar to run instead of lib/'s (--baseline-jar).
 start_shim() {
-  local name=$1 arg; shift
+  local name=$1 arg classpath=$CLASSPATH_SHIM; shift
   local -a extra_jvm=() settings=()
   for arg in "$@"; do
-    if [[ $arg == jvm:* ]]; then extra_jvm+=("${arg#jvm:}"); else settings+=("$arg"); fi
+    case $arg in
+      jvm:*) extra_jvm+=("${arg#jvm:}") ;;
+      jar:*) classpath="${arg#jar:}:${CLASSPATH_SHIM#"$SUITE_LIB/thrift-shim.jar:"}" ;;
+      *) settings+=("$arg") ;;
+    esac
   done
   # setsid, as shim-ctl.sh and the gateway (hbase-ctl.sh) start theirs: with the kernel's
   # autogroup scheduling each session shares the CPU as one group, and a shim left in this
   # script's session would share its slice with the benchmark client.
   # In the lab's shim role: on the server CPUs, beside HBase and its gateway, as ./suite shim runs.
-  (lab_exec shim setsid "$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "${extra_jvm[@]}" -cp "$CLASSPATH_SHIM" "$MAIN_SHIM" \
+  (lab_exec shim setsid "$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "${extra_jvm[@]}" -cp "$classpath" "$MAIN_SHIM" \
     shim.port=0 shim.metrics.port=0 "shim.ready.file=$WORK/$name.ready" \
     shim.hbase.zookeeper.quorum=127.0.0.1 "shim.hbase.zookeeper.port=$zk_port" "${settings[@]}") \
     > "$WORK/$name.out" 2>&1 < /dev/null &
@@ -166,10 +177,18 @@ if $variants; then
     names+=("$v")
   done
 fi
+if [[ -n $baseline_jar ]]; then
+  info "starting the baseline shim from $baseline_jar"
+  start_shim baseline "jar:$baseline_jar" "${shim_settings[@]}" shim.metrics.port=-1
+  names+=(baseline)
+fi
 wait_shims "${names[@]}"
 
 targets=(--target direct=direct --target "gateway=thrift:$gateway_port:buffered:binary"
          --target "shim=$(spec_of shim "${shim_settings[@]}")")
+if [[ -n $baseline_jar ]]; then
+  targets+=(--target "baseline=$(spec_of baseline "${shim_settings[@]}")")
+fi
 if $variants; then
   for v in "${variant_names[@]}"; do
     read -r -a kvs <<< "${variant_settings[$v]}"

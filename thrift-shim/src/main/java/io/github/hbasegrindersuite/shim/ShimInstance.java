@@ -227,6 +227,7 @@ public final class ShimInstance implements AutoCloseable {
     server.close();
     reaper.shutdownNow();
     handler.closeAllScanners();
+    handler.closeTables();
     writeMetricsFile();
     try {
       connection.close();

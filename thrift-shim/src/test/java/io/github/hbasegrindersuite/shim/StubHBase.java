@@ -32,12 +32,16 @@ final class StubHBase {
   final AtomicInteger gets = new AtomicInteger();
   final AtomicInteger puts = new AtomicInteger();
   final AtomicInteger waiting = new AtomicInteger();
+  /** Tables made by getTable, and closed. */
+  final AtomicInteger tablesMade = new AtomicInteger();
+  final AtomicInteger tablesClosed = new AtomicInteger();
 
   Connection connection() {
     return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Connection.class},
         (proxy, method, args) -> {
           switch (method.getName()) {
             case "getTable":
+              tablesMade.incrementAndGet();
               return table((TableName) args[0]);
             case "getRegionLocator":
               return regionLocator();
@@ -59,9 +63,19 @@ final class StubHBase {
   }
 
   private Table table(TableName name) {
+    java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     return (Table) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Table.class},
         (proxy, method, args) -> {
-          if (name.getNameAsString().equals("missing") && !method.getName().equals("close")) {
+          if (method.getName().equals("close")) {
+            if (closed.compareAndSet(false, true)) {
+              tablesClosed.incrementAndGet();
+            }
+            return null;
+          }
+          if (closed.get()) {
+            throw new IllegalStateException("stub table " + name + " used after close()");
+          }
+          if (name.getNameAsString().equals("missing")) {
             throw new TableNotFoundException(name);
           }
           switch (method.getName()) {
