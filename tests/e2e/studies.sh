@@ -143,12 +143,14 @@ PY
 # normal configuration (the tests after this one use it): checked from the region server's /conf.
 t_study_hosei_tiny() {
   # A run 'degraded' by seconds in which every thread waited on its buffer's flush (buffered puts on
-  # a busy machine) is a result of the study, not a failure; any other status is.
+  # a busy machine) is a result of the study, not a failure; any other status is. The sweep then
+  # exits 1 and names the degraded runs (libexec/suite-sweep): that exit is accepted, no other.
   rt_logged study-hosei 420 "$RT_SUITE" sweep hosei-2014-write-tuning --scale tiny
   local sweep_dir took=$RT_SECONDS statuses
   sweep_dir=$(st_sweep_dir)
   statuses=$(jq -r '[.plan[].status] | join(" ")' "$sweep_dir/sweep.json" 2> /dev/null)
-  if ((RT_RC != 0)) || [[ ! -f $sweep_dir/sweep.json ]] || ! grep -qxE '((complete|degraded) ?){5}' <<< "$statuses"; then
+  if ! { ((RT_RC == 0)) || { ((RT_RC == 1)) && grep -q 'runs degraded (each ran to its end' <<< "$RT_OUT"; }; } \
+      || [[ ! -f $sweep_dir/sweep.json ]] || ! grep -qxE '((complete|degraded) ?){5}' <<< "$statuses"; then
     fail "study hosei-2014-write-tuning --scale tiny: rc $RT_RC, runs: ${statuses:-none}: $(tail -3 <<< "$RT_OUT")"
     return
   fi
