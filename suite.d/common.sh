@@ -90,6 +90,14 @@ progress() {
   printf '  ... %s (%ds)\n' "$*" $((SECONDS - started))
 }
 
+# The Java build's inputs, as paths from the project's root: the poms and sources of the Maven
+# modules (pom.xml's <module>s). FIND_ACTIONS (e.g. -print) apply to each. ./suite setup digests
+# them; require_setup looks for one newer than lib/'s build.
+java_build_inputs() {
+  (cd "$SUITE_ROOT" && find pom.xml console grinder-scripts hbase-local/pom.xml thrift-shim lifecycle bench/pe -path '*/target' -prune \
+    -o \( -name pom.xml -o -path '*/src/*' \) -type f "$@")
+}
+
 require_setup() {
   local f
   for f in grinder worker hbase-server lifecycle; do
@@ -99,8 +107,7 @@ require_setup() {
   # Java sources edited (or pulled) since lib/ was built run as the old code until ./suite setup
   # rebuilds it: say so once per command rather than run it silently. (R reinstalls itself.)
   local newer
-  newer=$(cd "$SUITE_ROOT" && find pom.xml console grinder-scripts hbase-local/pom.xml thrift-shim lifecycle bench/pe -path '*/target' -prune \
-    -o -type f -newer "$SUITE_LIB/.java-build.stamp" -print -quit 2> /dev/null) || true
+  newer=$(java_build_inputs -newer "$SUITE_LIB/.java-build.stamp" -print -quit 2> /dev/null) || true
   [[ -z $newer || -n ${SUITE_STALE_LIB_SAID:-} ]] || printf '%s: lib/ was built before %s changed: this runs the old code (./suite setup rebuilds it)\n' "$SUITE_ME" "$newer" >&2
   export SUITE_STALE_LIB_SAID=1
 }

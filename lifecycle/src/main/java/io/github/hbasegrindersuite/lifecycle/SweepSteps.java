@@ -337,10 +337,11 @@ final class SweepSteps {
           continue;
         }
         // a restart makes the cluster whole: no heal before it
-        if (!restartFor(state, point) && heal(state, next, "before " + of)) {
+        final boolean restart = restartFor(state, point);
+        if (!restart && heal(state, next, "before " + of)) {
           return;
         }
-        if (restartFor(state, point)) {
+        if (restart) {
           final JsonObject variant = point.getAsJsonObject("server_variant");
           next.step = Step.SERVER;
           next.serverConf = serverConf(point);

@@ -66,9 +66,8 @@ enum ServerMetric {
   PROCESS_CPU_PCT("process_cpu_pct", "% of a core", Bean.OS, "ProcessCpuTime (delta ns / elapsed ns x 100)") {
     @Override
     Double compute(JmxSnapshot prev, JmxSnapshot now) {
-      final Double ns = delta(prev, now, "ProcessCpuTime");
-      final long elapsedMs = prev == null ? 0 : now.timeMs - prev.timeMs;
-      return ns == null || elapsedMs <= 0 ? null : ns / (elapsedMs * 1e6) * 100;
+      final Double nsPerSecond = rate(prev, now, "ProcessCpuTime");
+      return nsPerSecond == null ? null : nsPerSecond / 1e7;   // ns of CPU per s of wall / 1e9 x 100
     }
   },
   HOST_LOAD1("host_load1", "runnable", Bean.OS, "SystemLoadAverage (its machine's 1-min load average)") {
