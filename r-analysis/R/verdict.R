@@ -35,10 +35,13 @@ verdict_clause <- function(kind, check, facts) {
               cpu_count_text(facts$cpu$client$cpus), fmt_num(facts$cpu$client$busy_pct, 0), facts$cpu$client$top,
               fmt_num(facts$cpu$server$busy_pct, 0))
     } else client_bound_clause(facts),
-    "server-bound" = sprintf("HBase's side, %s, was %s%% busy while the client side's %s had headroom (%s%%): %s req/s is %s on %s here",
-                             cpu_count_text(facts$cpu$server$cpus), fmt_num(facts$cpu$server$busy_pct, 0),
-                             cpu_count_text(facts$cpu$client$cpus), fmt_num(facts$cpu$client$busy_pct, 0),
-                             fmt_int(facts$throughput_rps), server_capacity_text(facts$target), cpu_count_text(facts$cpu$server$cpus)),
+    "server-bound" = paste0(sprintf("HBase's side, %s, was %s%% busy while the client side's %s had headroom (%s%%)",
+                                    cpu_count_text(facts$cpu$server$cpus), fmt_num(facts$cpu$server$busy_pct, 0),
+                                    cpu_count_text(facts$cpu$client$cpus), fmt_num(facts$cpu$client$busy_pct, 0)),
+                            # after a kind that greys the throughput, the figure is no capacity: only where the limit was
+                            if (isTRUE(facts$throughput_greyed)) "" else
+                              sprintf(": %s req/s is %s on %s here", fmt_int(facts$throughput_rps), server_capacity_text(facts$target),
+                                      cpu_count_text(facts$cpu$server$cpus))),
     "warming" = sprintf("JIT compiler threads took %s%% of the server side's CPU and %s%% of the client side's in the measured window (limit %d%%)",
                         fmt_num(facts$cpu$server$jit_pct, 1), fmt_num(facts$cpu$client$jit_pct, 1), CPU_WARMING_JIT_PCT),
     "contended" = sprintf("processes the run did not start took %s%% of the machine's CPU and steal %s%% (limit %d%%)",
@@ -91,6 +94,8 @@ run_verdict <- function(checks, facts) {
                 reasons = data.table::data.table(kind = character(), check = character(), detail = character())))
   }
   clauses <- vapply(seq_len(nrow(flagged)), function(i) {
+    before <- flagged$disqualifies[seq_len(i - 1)]
+    facts$throughput_greyed <- any(vapply(before, function(d) "throughput" %in% d, NA))
     verdict_clause(flagged$kind[i], checks[check == flagged$check[i]][1], facts)
   }, "")
   also <- if (nrow(flagged) > 1) paste0("; also ", paste(sprintf("%s (%s)", flagged$kind[-1], clauses[-1]), collapse = "; ")) else ""

@@ -70,6 +70,10 @@ test_that("JIT threads above 5% of a side's CPU: warming, which comes before ser
   expect_equal(a$checks[check == "JIT", status], "FLAG")
   expect_equal(a$verdict$kinds, c("warming", "server-bound"))
   expect_match(a$verdict$sentence, "^warming: JIT compiler threads took 20.0% of the server side's CPU and 2.5% of the client side's")
+  # the throughput is greyed by warming: the server-bound clause says where the limit was, not that it is a capacity
+  expect_match(a$verdict$sentence, "also server-bound (HBase's side, 1 CPU, was 95% busy while the client side's 1 CPU had headroom (40%))",
+               fixed = TRUE)
+  expect_false(grepl("capacity", a$verdict$sentence))
   expect_equal(a$verdict$disqualifies, c("comparison", "latency", "throughput"))
 })
 
