@@ -92,22 +92,7 @@ compare_finding <- function(cmp) {
   lost <- loss_finding(cmp$analyses)
   if (!is.null(lost)) return(lost)
   cost <- thrift_cost(cmp)
-  if (!is.null(cost)) {
-    parts <- sprintf("%s x%s (%s-%s)", cost$workload, fmt_num(cost$ratio, 2), fmt_num(cost$ratio_low, 2), fmt_num(cost$ratio_high, 2))
-    ratios <- paste(sprintf("x%s", fmt_num(cost$ratio, 2)), collapse = ", ")
-    if (all(cost$valid)) {
-      p99 <- stats::median(cost$p99_added_ms)
-      extra <- stats::median(cost$server_us_thrift - cost$server_us_direct)
-      text <- sprintf("Thrift/direct throughput %s; thrift adds p99 %+.2f ms and %s us server CPU per request (medians).",
-                      paste(parts, collapse = ", "), p99, if (is.na(extra)) "unknown" else sprintf("%+.0f", extra))
-      if (words_in(text) > FINDING_MAX_WORDS) text <- sprintf("Thrift/direct throughput %s (medians; see the table).", ratios)
-      return(text)
-    }
-    why <- sprintf("Not the thrift layer's cost: %s.", why_not_valid(cmp$analyses))
-    text <- sprintf("%s Measured thrift/direct throughput %s.", why, paste(parts, collapse = ", "))
-    if (words_in(text) > FINDING_MAX_WORDS) text <- sprintf("%s Measured thrift/direct %s (medians; see the table).", why, ratios)
-    return(text)
-  }
+  if (!is.null(cost)) return(thrift_finding(cost, why_not_valid(cmp$analyses)))
   if (!is.null(cmp$capacity) && !is.na(cmp$capacity$throughput_rps)) {
     return(sprintf("Capacity %s req/s%s (%s), the best run meeting every gate.", fmt_int(cmp$capacity$throughput_rps),
                    if (isTRUE(cmp$capacity$lower_bound)) " at least" else "", cmp$capacity$label))
@@ -121,6 +106,32 @@ compare_finding <- function(cmp) {
   best <- good[which.max(throughput_rps)]
   sprintf("Best valid run %s: %s req/s, p99 %s ms (%s).", best$run, fmt_int(best$throughput_rps), fmt_num(best$p99_ms, 2),
           cmp$runs[run == best$run, label])
+}
+
+# The thrift layer's cost from thrift_cost's rows: the workloads whose runs all stand lead, with the
+# p99 and server CPU thrift adds to them; the others follow as not judged, with why (why_not: the
+# verdicts' commonest kinds). When none stands, the finding says that first.
+thrift_finding <- function(cost, why_not) {
+  parts <- sprintf("%s x%s (%s-%s)", cost$workload, fmt_num(cost$ratio, 2), fmt_num(cost$ratio_low, 2), fmt_num(cost$ratio_high, 2))
+  ratios <- sprintf("x%s", fmt_num(cost$ratio, 2))
+  if (any(cost$valid)) {
+    ok <- cost$valid
+    p99 <- stats::median(cost$p99_added_ms[ok])
+    extra <- stats::median(cost$server_us_thrift[ok] - cost$server_us_direct[ok])
+    adds <- sprintf("thrift adds p99 %+.2f ms and %s us server CPU per request (medians)", p99,
+                    if (is.na(extra)) "unknown" else sprintf("%+.0f", extra))
+    rest <- if (all(ok)) "" else sprintf(" Not judged: %s (%s).", paste(cost$workload[!ok], collapse = "; "), why_not)
+    text <- sprintf("Thrift/direct throughput %s; %s.%s", paste(parts[ok], collapse = ", "), adds, rest)
+    if (words_in(text) > FINDING_MAX_WORDS) {
+      text <- sprintf("Thrift/direct throughput %s (medians; see the table).%s", paste(ratios[ok], collapse = ", "),
+                      if (all(ok)) "" else sprintf(" Not judged: %s.", why_not))
+    }
+    return(text)
+  }
+  why <- sprintf("Not the thrift layer's cost: %s.", why_not)
+  text <- sprintf("%s Measured thrift/direct throughput %s.", why, paste(parts, collapse = ", "))
+  if (words_in(text) > FINDING_MAX_WORDS) text <- sprintf("%s Measured thrift/direct %s (medians; see the table).", why, paste(ratios, collapse = ", "))
+  text
 }
 
 # Audited runs that lost acknowledged writes (a durability sweep's answer): which, how many of how

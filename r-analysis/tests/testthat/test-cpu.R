@@ -177,6 +177,27 @@ test_that("direct against thrift: the finding gives the ratio with its range, p9
   expect_lte(words_in(compare_finding(cmp)), FINDING_MAX_WORDS)
 })
 
+test_that("the workloads whose runs stand lead the thrift finding; the others follow as not judged, with why", {
+  cost <- data.table::data.table(workload = c("get, 8 threads", "put, 8 threads", "get:70,put:30, 8 threads"),
+                                 ratio = c(0.46, 0.58, 0.55), ratio_low = c(0.41, 0.45, 0.48), ratio_high = c(0.52, 0.74, 0.64),
+                                 p99_added_ms = c(1.58, 0.82, 1.40), server_us_direct = c(71, 97, 96), server_us_thrift = c(190, 190, 195),
+                                 valid = c(FALSE, FALSE, TRUE))
+  text <- thrift_finding(cost, "not steady in 2 of 12 runs, warming in 1")
+  # p99 and server CPU from the mix alone: +1.40 ms, 195 - 96 = +99 us
+  expect_equal(text, paste("Thrift/direct throughput get:70,put:30, 8 threads x0.55 (0.48-0.64); thrift adds p99 +1.40 ms and +99 us",
+                           "server CPU per request (medians). Not judged: get, 8 threads; put, 8 threads (not steady in 2 of 12 runs, warming in 1)."))
+  expect_lte(words_in(text), FINDING_MAX_WORDS)
+  # every workload stands: the medians over all of them (p99 of 1.58, 0.82, 1.40; server CPU of 119, 93, 99), nothing "not judged"
+  cost$valid <- TRUE
+  cost$p99_added_ms <- c(1.58, 0.82, 1.20)
+  text <- thrift_finding(cost, "")
+  expect_true(endsWith(text, "; thrift adds p99 +1.20 ms and +99 us server CPU per request (medians)."))
+  expect_false(grepl("Not judged", text))
+  # none stands: the refusal first
+  cost$valid <- FALSE
+  expect_match(thrift_finding(cost, "client-bound in 12 of 12 runs"), "^Not the thrift layer's cost: client-bound in 12 of 12 runs\\. Measured")
+})
+
 test_that("an isolated lab: the whole machine's busy CPU is not the injector's, nor shared with HBase", {
   # The machine 95% busy in every second (HBase saturating its own CPU, the client at 50% of its own):
   # the host metrics' injector CPU check would flag the injector; the client CPU check judges it instead.
