@@ -109,7 +109,9 @@ html_table <- function(cells, left = 1, row_class = NULL, cell_class = NULL, col
 html_verdict <- function(verdict) {
   kinds <- unique(verdict$kinds)
   head <- if (length(kinds) > 1) sprintf("%s; also %s", kinds[1], paste(kinds[-1], collapse = ", ")) else verdict$kind
-  as.character(htmltools::tags$details(class = "verdict", htmltools::tags$summary(head), verdict$sentence))
+  # coloured by its main kind as the page's own verdict is: a valid run is not drawn as an alarm
+  as.character(htmltools::tags$details(class = paste0("verdict v-", gsub("[^a-z]+", "-", verdict$kind)),
+                                       htmltools::tags$summary(head), verdict$sentence))
 }
 
 # A figure (table or image) the verdict disqualifies: greyed, with the reason above it.

@@ -181,3 +181,11 @@ test_that("a comparison's verdict names the runs a kind covers and reads as one 
   expect_true(grepl("<summary><b>Verdict: client-bound: 1 of 3 runs; also shared CPU 2</b>",
                     html_string(finding_html("f", compare_verdict(runs, baselines, analyses))), fixed = TRUE))
 })
+
+test_that("a run's folded verdict in a table is coloured by its main kind: a valid run is not drawn as an alarm", {
+  cell <- html_verdict(list(kind = "trustworthy", kinds = "trustworthy", sentence = "trustworthy: steady"))
+  expect_match(cell, '<details class="verdict v-trustworthy">', fixed = TRUE)
+  cell <- html_verdict(list(kind = "not steady", kinds = c("not steady", "warming"), sentence = "not steady: ..."))
+  expect_match(cell, '<details class="verdict v-not-steady">', fixed = TRUE)
+  expect_match(cell, "<summary>not steady; also warming</summary>", fixed = TRUE)
+})
