@@ -237,8 +237,9 @@ t_run_ids_never_reused() {
 }
 
 t_demo() {
-  # One repeat and no warm-ups keep it to 6 short runs here; the demo's own defaults measure.
-  run_logged demo 900 env DEMO_SECONDS=6 DEMO_THREADS=4 DEMO_REPEAT=1 DEMO_WARMUP=off "$SUITE" demo
+  # One repeat and no warm-ups keep it to 6 short runs here; the demo's own defaults measure. Two
+  # injectors, so that a whole sweep's session with several agents is run end to end.
+  run_logged demo 900 env DEMO_SECONDS=6 DEMO_THREADS=4 DEMO_INJECTORS=2 DEMO_REPEAT=1 DEMO_WARMUP=off "$SUITE" demo
   # 6 runs (get, put, mix x direct, shim): get and put rows for each target, 8 in all.
   local rows costs
   rows=$(grep -cE '^  run-[0-9]+ +(direct|thrift) +(get|put) ' <<< "$OUT")
