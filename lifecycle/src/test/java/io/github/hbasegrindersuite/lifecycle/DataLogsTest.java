@@ -47,4 +47,26 @@ class DataLogsTest {
     // had requests kept starting, 101 would have been an outage
     assertEquals(List.of(1000000101L), DataLogs.silentSeconds(logs.perSecond, 1000000103L));
   }
+
+  @Test
+  void fieldsAreSplitAsTheRegularExpressionSplitsThem() {
+    final java.util.regex.Pattern regex = java.util.regex.Pattern.compile(",\\s*");
+    for (String line : List.of("0, 0, 2, 1000000100000, 5, 0, 4900", "a,b", "a,  \t b", ",x", "x,", "x, ,", "", ",", ", ,",
+        "no comma", "1,2,3,,", "Thread, Run, Test, Start time (ms since Epoch), Test time, Errors")) {
+      assertEquals(List.of(regex.split(line)), List.of(DataLogs.fields(line)), "line '" + line + "'");
+    }
+  }
+
+  @Test
+  void countsAreDigitsWithinTheirWidth() {
+    assertEquals(true, DataLogs.digits("123", 1, 9));
+    assertEquals(false, DataLogs.digits("", 1, 9));
+    assertEquals(false, DataLogs.digits("1234567890", 1, 9));
+    assertEquals(false, DataLogs.digits("12a", 1, 9));
+    assertEquals(false, DataLogs.digits("-1", 1, 9));
+    assertEquals(true, DataLogs.positive("10"));
+    assertEquals(false, DataLogs.positive("0"));
+    assertEquals(false, DataLogs.positive("01"));
+    assertEquals(false, DataLogs.positive(""));
+  }
 }
