@@ -113,8 +113,8 @@ use_lab() {
 # A CPU sampler of the bench's own beside a PE run (roles by command line, this checkout's
 # processes): PE's JIT and GC threads, as the suite's runs record theirs in cpu.csv.
 start_pe_sampler() {
-  # shellcheck disable=SC2086  # CPU_SAMPLER_JVM_OPTS is a list of words
-  "$JAVA" $CPU_SAMPLER_JVM_OPTS -cp "$SUITE_LIB/hbase-grinder-lifecycle.jar:$(classpath_of lifecycle)" \
+  # shellcheck disable=SC2086  # SAMPLERS_JVM_OPTS is a list of words
+  "$JAVA" $SAMPLERS_JVM_OPTS -cp "$SUITE_LIB/hbase-grinder-lifecycle.jar:$(classpath_of lifecycle)" \
     io.github.hbasegrindersuite.lifecycle.cpu.CpuSampler --out "$1.csv" --notes "$1.json" --max-seconds 3600 \
     --clock-ticks "$(getconf CLK_TCK)" --mark "$SUITE_ROOT" > "$1.out" 2>&1 < /dev/null &
   PE_SAMPLER_PID=$!
@@ -162,7 +162,7 @@ for op in "${OPS[@]}"; do
   done
 done
 
-source "$SUITE_ROOT/suite.d/cpu-sampler.sh"
+source "$SUITE_ROOT/suite.d/samplers.sh"
 echo "round,op,threads,lab,tool,ref,exit,cpu_file,hbase_cpu_s,wall_s,jit_file" > "$BENCH_DIR/rounds.csv"
 
 # One measured run of TOOL; appends its row to rounds.csv.

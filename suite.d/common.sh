@@ -211,7 +211,7 @@ pid_of_ours() {
 # and sampler processes whose command line names a path below DIR or whose working folder is in it.
 run_processes() {
   local dir=${1%/} pid cwd
-  for pid in $(pgrep -f 'net\.grinder|host-metrics|ServerMetricsSampler|CpuSampler' || true); do
+  for pid in $(pgrep -f 'net\.grinder|host-metrics|RunSamplers|ServerMetricsSampler|CpuSampler' || true); do
     cwd=$(readlink "/proc/$pid/cwd" 2> /dev/null || true)
     if tr '\0' ' ' < "/proc/$pid/cmdline" 2> /dev/null | grep -qF -- "$dir/" || [[ $cwd == "$dir" || $cwd == "$dir/"* ]]; then
       echo "$pid"

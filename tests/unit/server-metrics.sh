@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2030,SC2031  # each test sets the run's variables in its own subshell, on purpose
-# suite.d/server-metrics.sh: which servers ./suite run hands the sampler, and that it is stopped by
-# its PID. Sourced by libexec/suite-test (unit stage); JAVA is a stub that records its arguments.
+# suite.d/samplers.sh: which servers ./suite run hands the server-metrics sampler, that it shares
+# one JVM with the CPU sampler, and that it is stopped by its PID. Sourced by libexec/suite-test (unit stage); JAVA is a stub that records its arguments.
 
 # A stub java: its arguments one per line in $1, then it waits to be stopped (as the sampler does).
 us_stub_java() {
@@ -19,22 +19,23 @@ u_server_metrics_get_the_embedded_servers_at_the_offset_and_stop_by_pid() {
     SUITE_PORT_OFFSET=500
     source "$SUITE_ROOT/suite.d/common.sh"
     HBASE_LAYOUT_FILE=$run_dir/no-layout.sh  # a standalone: no local cluster's layout
-    source "$SUITE_ROOT/suite.d/server-metrics.sh"
+    source "$SUITE_ROOT/suite.d/samplers.sh"
     SUITE_LAB_CGROUPS=none   # the sampler starts in its role (lab_exec); no lab made here
     source "$SUITE_ROOT/suite.d/lab.sh"
     JAVA=$(us_stub_java "$out") RUN_DIR=$run_dir PLAN=$run_dir/plan.json EMBEDDED_HBASE=true
-    start_server_metrics 90
-    pid=$SERVER_METRICS_PID
+    start_run_samplers 90
+    pid=$RUN_SAMPLERS_PID
     for _ in $(seq 1 50); do [[ -s $out ]] && break; sleep 0.1; done
-    stop_server_metrics
+    stop_run_samplers
     pid_alive "$pid" && echo "still alive: $pid"
-    [[ -z $SERVER_METRICS_PID ]] || echo "pid kept: $SERVER_METRICS_PID"
+    [[ -z $RUN_SAMPLERS_PID ]] || echo "pid kept: $RUN_SAMPLERS_PID"
   ) > "$TEST_LOGS/server-metrics-unit.out" 2>&1
   if grep -qx 'master=127.0.0.1:16510' "$out" && grep -qx 'regionserver=127.0.0.1:16530' "$out" \
-     && grep -qx 'io.github.hbasegrindersuite.lifecycle.servermetrics.ServerMetricsSampler' "$out" \
+     && grep -qx 'io.github.hbasegrindersuite.lifecycle.RunSamplers' "$out" && grep -qx -- '---' "$out" \
+     && grep -qx 'cpu' "$out" && grep -qx 'server-metrics' "$out" && grep -qx "$run_dir/cpu.csv" "$out" \
      && grep -qx "$run_dir/hbase/server-metrics.csv" "$out" && grep -qx -- '-Xmx48m' "$out" && grep -qx '90' "$out" \
      && ! grep -q -- '--discover' "$out" && [[ ! -s $TEST_LOGS/server-metrics-unit.out ]]; then
-    pass "server metrics: the embedded master and region server at offset 500 (info ports 16510, 16530), stopped by PID"
+    pass "server metrics: the embedded master and region server at offset 500 (info ports 16510, 16530), in one JVM with the CPU sampler, stopped by PID"
   else
     fail "server metrics, embedded: args [$(tr '\n' ' ' < "$out" 2> /dev/null | cut -c1-300)] $(cat "$TEST_LOGS/server-metrics-unit.out")"
   fi
@@ -53,13 +54,13 @@ u_server_metrics_get_each_region_server_of_a_local_cluster() {
       --ports "$PORT_ZK,$PORT_MASTER,$PORT_MASTER_INFO,$PORT_REGIONSERVER,$PORT_REGIONSERVER_INFO" \
       --standalone-heap 4g --regionserver-heap "" --conf "$SUITE_ROOT/hbase-local/conf" --cluster-conf "$run_dir/conf-cluster" \
       > "$HBASE_LAYOUT_FILE"
-    source "$SUITE_ROOT/suite.d/server-metrics.sh"
+    source "$SUITE_ROOT/suite.d/samplers.sh"
     SUITE_LAB_CGROUPS=none
     source "$SUITE_ROOT/suite.d/lab.sh"
     JAVA=$(us_stub_java "$out") RUN_DIR=$run_dir PLAN=$run_dir/plan.json EMBEDDED_HBASE=true
-    start_server_metrics 90
+    start_run_samplers 90
     for _ in $(seq 1 50); do [[ -s $out ]] && break; sleep 0.1; done
-    stop_server_metrics
+    stop_run_samplers
   ) > "$TEST_LOGS/server-metrics-cluster-unit.out" 2>&1
   local servers
   servers=$(grep -E '^(master|regionserver)=' "$out" 2> /dev/null | tr '\n' ' ')
@@ -75,21 +76,21 @@ u_server_metrics_discover_a_real_cluster_or_stay_off() {
   run_dir=$(mktemp -d "$TEST_LOGS/run.XXXX")
   (
     source "$SUITE_ROOT/suite.d/common.sh"
-    source "$SUITE_ROOT/suite.d/server-metrics.sh"
+    source "$SUITE_ROOT/suite.d/samplers.sh"
     SUITE_LAB_CGROUPS=none   # the sampler starts in its role (lab_exec); no lab made here
     source "$SUITE_ROOT/suite.d/lab.sh"
     RUN_DIR=$run_dir PLAN=$run_dir/plan.json EMBEDDED_HBASE=false
     JAVA=$(us_stub_java "$out")
-    start_server_metrics 90
+    start_run_samplers 90
     for _ in $(seq 1 50); do [[ -s $out ]] && break; sleep 0.1; done
-    stop_server_metrics
+    stop_run_samplers
     JAVA=$(us_stub_java "$off")
-    SUITE_SERVER_METRICS=off start_server_metrics 90
-    [[ -z ${SERVER_METRICS_PID:-} ]] || echo "started although off: $SERVER_METRICS_PID"
+    SUITE_SERVER_METRICS=off SUITE_CPU_SAMPLER=off start_run_samplers 90
+    [[ -z ${RUN_SAMPLERS_PID:-} ]] || echo "started although off: $RUN_SAMPLERS_PID"
   ) > "$TEST_LOGS/server-metrics-unit-2.out" 2>&1
   if grep -qx -- '--discover' "$out" && grep -qx "$run_dir/plan.json" "$out" && ! grep -q -- '--server' "$out" \
      && [[ ! -e $off && ! -s $TEST_LOGS/server-metrics-unit-2.out ]]; then
-    pass "server metrics: a real cluster's servers are discovered from plan.json; SUITE_SERVER_METRICS=off starts none"
+    pass "server metrics: a real cluster's servers are discovered from plan.json; both off start no JVM"
   else
     fail "server metrics, cluster: args [$(tr '\n' ' ' < "$out" 2> /dev/null | cut -c1-300)] off $(ls "$off" 2>&1) $(cat "$TEST_LOGS/server-metrics-unit-2.out")"
   fi

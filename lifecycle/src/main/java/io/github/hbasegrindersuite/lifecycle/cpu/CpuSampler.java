@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import io.github.hbasegrindersuite.lifecycle.SamplerRun;
 
 /**
  * A run's CPU accounting (libexec/suite-run starts it with the other samplers and stops it by PID):
@@ -32,6 +33,7 @@ import java.util.concurrent.TimeUnit;
  * after --max-seconds. A bad argument: one line on stderr, exit 2.
  */
 public final class CpuSampler {
+  static final String NAME = "cpu-sampler";
   public static final String HEADER = "time_ms,interval_s,role,side,processes,cpu_s,jit_s,gc_s,io_s,load_s";
   private static final int NOTES_EVERY = 10;
   private static final List<String> OPTIONS = List.of("--out", "--notes", "--interval-ms", "--max-seconds", "--clock-ticks",
@@ -45,8 +47,6 @@ public final class CpuSampler {
   private final int cpus;
   private final CpuTotals totals = new CpuTotals();
   private final String started = Instant.now().toString();
-  private final CountDownLatch stop = new CountDownLatch(1);
-  private volatile boolean finished;
 
   CpuSampler(SnapshotReader reader, BufferedWriter csv, Path notes, long intervalMs, int hz, int cpus) {
     this.reader = reader;
@@ -58,57 +58,41 @@ public final class CpuSampler {
   }
 
   public static void main(String[] argv) {
-    final Map<String, String> o;
-    final long intervalMs;
-    final long maxSeconds;
-    final int hz;
+    final SamplerRun run;
     try {
-      o = options(argv);
-      for (String needed : List.of("--out", "--notes")) {
-        if (!o.containsKey(needed)) {
-          throw new IllegalArgumentException(needed + " is needed");
-        }
-      }
-      intervalMs = whole(o, "--interval-ms", 1000, 100);
-      maxSeconds = whole(o, "--max-seconds", 24 * 3600, 1);
-      hz = (int) whole(o, "--clock-ticks", 100, 1);
-    } catch (IllegalArgumentException e) {
-      System.err.println("cpu-sampler: " + e.getMessage());
-      System.exit(2);
+      run = prepare(argv);
+    } catch (IllegalArgumentException | IOException e) {
+      System.err.println(NAME + ": " + e.getMessage());
+      System.exit(e instanceof IllegalArgumentException ? 2 : 1);
       return;
     }
+    System.exit(SamplerRun.runUntilStopped(List.of(run)));
+  }
+
+  /** The sampler of ARGV (the options above), its CSV open. A bad argument: IllegalArgumentException. */
+  public static SamplerRun prepare(String[] argv) throws IOException {
+    final Map<String, String> o = options(argv);
+    for (String needed : List.of("--out", "--notes")) {
+      if (!o.containsKey(needed)) {
+        throw new IllegalArgumentException(needed + " is needed");
+      }
+    }
+    final long intervalMs = whole(o, "--interval-ms", 1000, 100);
+    final long maxSeconds = whole(o, "--max-seconds", 24 * 3600, 1);
+    final int hz = (int) whole(o, "--clock-ticks", 100, 1);
     final ProcFs proc = new ProcFs(Path.of(o.getOrDefault("--proc", "/proc")));
     final CgroupCounters cgroups = o.containsKey("--cgroups")
         ? new CgroupCounters(Path.of(o.get("--cgroups")), o.containsKey("--cgroup-root") ? Path.of(o.get("--cgroup-root")) : null)
         : null;
-    try (BufferedWriter w = Files.newBufferedWriter(Path.of(o.get("--out")), StandardCharsets.UTF_8)) {
-      final CpuSampler sampler = new CpuSampler(new SnapshotReader(proc, cgroups, hz, o.get("--mark")), w, Path.of(o.get("--notes")), intervalMs, hz,
-          proc.cpus());
-      final Thread main = Thread.currentThread();
-      // SIGTERM: finish the sample in hand and write the final notes (./suite run waits 5 s before SIGKILL).
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        sampler.stop.countDown();
-        if (!sampler.finished) {
-          try {
-            main.join(4000);
-          } catch (InterruptedException ignored) {
-            // ending anyway
-          }
-        }
-      }));
-      try {
-        sampler.loop(System.currentTimeMillis() + maxSeconds * 1000);
-      } finally {
-        sampler.finished = true;
-      }
-    } catch (IOException | RuntimeException e) {
-      System.err.println("cpu-sampler: " + e);
-      System.exit(1);
-    }
+    final BufferedWriter w = Files.newBufferedWriter(Path.of(o.get("--out")), StandardCharsets.UTF_8);
+    final CpuSampler sampler = new CpuSampler(new SnapshotReader(proc, cgroups, hz, o.get("--mark")), w, Path.of(o.get("--notes")), intervalMs, hz,
+        proc.cpus());
+    final long deadline = System.currentTimeMillis() + maxSeconds * 1000;
+    return new SamplerRun(NAME, stop -> sampler.loop(deadline, stop), w);
   }
 
   /** Samples at fixed times (start + k intervals); an overrun skips the slots it missed. */
-  void loop(long deadlineMs) throws IOException {
+  void loop(long deadlineMs, CountDownLatch stop) throws IOException {
     csv.write(HEADER);
     csv.newLine();
     Snapshot prev = reader.read(System.currentTimeMillis());

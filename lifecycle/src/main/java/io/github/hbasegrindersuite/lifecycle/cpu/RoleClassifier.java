@@ -46,6 +46,7 @@ public final class RoleClassifier {
         return Role.WORKER;
       case "org.apache.hadoop.hbase.PerformanceEvaluation":
         return Role.PEER;
+      case "io.github.hbasegrindersuite.lifecycle.RunSamplers":
       case "io.github.hbasegrindersuite.lifecycle.servermetrics.ServerMetricsSampler":
       case "io.github.hbasegrindersuite.lifecycle.cpu.CpuSampler":
         return Role.SAMPLER;

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import io.github.hbasegrindersuite.lifecycle.SamplerRun;
 
 /**
  * The HBase server-metrics sampler of a run (libexec/suite-run starts it beside the host-metrics
@@ -32,6 +33,7 @@ import java.util.concurrent.TimeUnit;
  * is rewritten every 10 samples and at the end. A bad argument: one line on stderr, exit 2.
  */
 public final class ServerMetricsSampler {
+  static final String NAME = "server-metrics";
   private static final int NOTES_EVERY = 10;
 
   private final List<Server> servers;
@@ -41,8 +43,6 @@ public final class ServerMetricsSampler {
   private final String discovery;
   private final long intervalMs;
   private final String started = Instant.now().toString();
-  private final CountDownLatch stop = new CountDownLatch(1);
-  private volatile boolean finished;
 
   ServerMetricsSampler(List<Server> servers, ServerMetricsCsv csv, JmxClient client, Path notes, String discovery, long intervalMs) {
     this.servers = servers;
@@ -54,26 +54,35 @@ public final class ServerMetricsSampler {
   }
 
   public static void main(String[] argv) {
-    final Map<String, List<String>> options;
-    final List<Server> servers = new ArrayList<>();
-    final long intervalMs;
-    final long maxSeconds;
+    final SamplerRun run;
     try {
-      options = options(argv);
-      for (String s : options.getOrDefault("--server", List.of())) {
-        servers.add(Server.parse(s));
-      }
-      intervalMs = whole(options, "--interval-ms", 1000, 100);
-      maxSeconds = whole(options, "--max-seconds", 24 * 3600, 1);
-      if (servers.isEmpty() == !options.containsKey("--discover")) {
-        throw new IllegalArgumentException("give --server ROLE=HOST:INFO_PORT (one or more) or --discover PLAN_JSON, not both");
-      }
-      one(options, "--out");
-      one(options, "--notes");
+      run = prepare(argv);
     } catch (IllegalArgumentException e) {
-      System.err.println("server-metrics: " + e.getMessage());
+      System.err.println(NAME + ": " + e.getMessage());
       System.exit(2);
       return;
+    } catch (IOException | RuntimeException e) {
+      System.err.println(NAME + ": " + JmxSnapshot.oneLine(String.valueOf(e.getMessage())));
+      System.exit(1);
+      return;
+    }
+    System.exit(SamplerRun.runUntilStopped(List.of(run)));
+  }
+
+  /**
+   * The sampler of ARGV (the options above): a real cluster's servers found (--discover), its CSV
+   * open. A bad argument: IllegalArgumentException.
+   */
+  public static SamplerRun prepare(String[] argv) throws IOException {
+    final Map<String, List<String>> options = options(argv);
+    final List<Server> servers = new ArrayList<>();
+    for (String s : options.getOrDefault("--server", List.of())) {
+      servers.add(Server.parse(s));
+    }
+    final long intervalMs = whole(options, "--interval-ms", 1000, 100);
+    final long maxSeconds = whole(options, "--max-seconds", 24 * 3600, 1);
+    if (servers.isEmpty() == !options.containsKey("--discover")) {
+      throw new IllegalArgumentException("give --server ROLE=HOST:INFO_PORT (one or more) or --discover PLAN_JSON, not both");
     }
     final Path out = Path.of(one(options, "--out"));
     final Path notesPath = Path.of(one(options, "--notes"));
@@ -85,33 +94,12 @@ public final class ServerMetricsSampler {
       discovery = found.note;
     }
     final JmxClient client = new JmxClient(500, (int) Math.min(2000, Math.max(200, intervalMs * 8 / 10)));
-    try (BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-      final ServerMetricsSampler sampler = new ServerMetricsSampler(servers, new ServerMetricsCsv(w), client, notesPath,
-          discovery, intervalMs);
-      final Thread main = Thread.currentThread();
-      // SIGTERM: let the loop finish its sample and write the final notes (not an interrupt: it
-      // would close the CSV's channel mid-write). ./suite run waits 5 s before SIGKILL.
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        sampler.stop.countDown();
-        if (sampler.finished) {
-          return; // exiting by itself (deadline, or an error): nothing to wait for
-        }
-        try {
-          main.join(4000);
-        } catch (InterruptedException ignored) {
-          // ending anyway
-        }
-      }));
+    final BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8);
+    final ServerMetricsSampler sampler = new ServerMetricsSampler(servers, new ServerMetricsCsv(w), client, notesPath, discovery, intervalMs);
+    return new SamplerRun(NAME, stop -> {
       sampler.readConfs();
-      try {
-        sampler.loop(deadline);
-      } finally {
-        sampler.finished = true;
-      }
-    } catch (IOException | RuntimeException e) {
-      System.err.println("server-metrics: " + JmxSnapshot.oneLine(String.valueOf(e.getMessage())));
-      System.exit(1);
-    }
+      sampler.loop(deadline, stop);
+    }, w);
   }
 
   /** Each server's handler count and metrics period, from its /conf, once (a server that does not answer keeps nulls). */
@@ -130,7 +118,7 @@ public final class ServerMetricsSampler {
   }
 
   /** Samples at fixed times (start + k intervals); a sample that overruns skips the slots it missed. */
-  void loop(long deadlineMs) throws IOException {
+  void loop(long deadlineMs, CountDownLatch stop) throws IOException {
     long next = System.currentTimeMillis();
     int samples = 0;
     while (stop.getCount() > 0 && System.currentTimeMillis() < deadlineMs) {

@@ -28,6 +28,7 @@ class RoleClassifierTest {
     assertEquals(Role.PEER, of("java -cp pe.jar org.apache.hadoop.hbase.PerformanceEvaluation --nomapred randomRead 8"));
     assertEquals(Role.SAMPLER, of("java -Xmx32m -cp l.jar io.github.hbasegrindersuite.lifecycle.cpu.CpuSampler --out cpu.csv"));
     assertEquals(Role.SAMPLER, of("java -Xmx48m -cp l.jar io.github.hbasegrindersuite.lifecycle.servermetrics.ServerMetricsSampler --out x"));
+    assertEquals(Role.SAMPLER, of("java -Xmx48m -cp l.jar io.github.hbasegrindersuite.lifecycle.RunSamplers cpu --out c --- server-metrics --out x"));
     assertEquals(Role.SAMPLER, of("bash /work/main/injectors/host-metrics.sh /work/main/runs/run-6/hbase/metrics.csv 300"));
     assertEquals(Role.LIFECYCLE, of("java -XX:TieredStopAtLevel=1 -cp l.jar io.github.hbasegrindersuite.lifecycle.Main finalise runs/run-6"));
     assertEquals(Role.LIFECYCLE, of("bash /work/main/libexec/suite-run --threads 8"));
