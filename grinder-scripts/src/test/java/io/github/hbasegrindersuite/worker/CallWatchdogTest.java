@@ -53,4 +53,28 @@ class CallWatchdogTest {
     }
     watchdog.release(slot);
   }
+
+  /** A call that swallows the first interrupt and waits again is interrupted again, at the next tick. */
+  @Test
+  void aLateCallIsInterruptedAgainUntilItEnds() throws Exception {
+    CallWatchdog watchdog = new CallWatchdog(100);
+    CallWatchdog.Slot slot = watchdog.slot();
+    long start = System.nanoTime();
+    slot.begin(start);
+    int interrupts = 0;
+    while (interrupts < 3 && System.nanoTime() - start < 5_000_000_000L) {
+      try {
+        Thread.sleep(5_000); // a wait that ends only by an interrupt
+      } catch (InterruptedException swallowed) {
+        interrupts++; // like a client that clears the flag and retries
+      }
+    }
+    long tookMs = (System.nanoTime() - start) / 1_000_000;
+    assertTrue(slot.end());
+    assertFalse(Thread.currentThread().isInterrupted());
+    watchdog.release(slot);
+    assertEquals(3, interrupts);
+    // the deadline (100 ms), then a tick (50 ms) per further interrupt: well under the 5-s waits
+    assertTrue(tookMs >= 100 && tookMs < 1_500, "three interrupts took " + tookMs + " ms");
+  }
 }
