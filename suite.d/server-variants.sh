@@ -59,12 +59,9 @@ sv_restart() {
 sv_spread() {
   local tables=$1 out rc=0 started=$SECONDS
   SV_TABLES=$tables   # spread again at the restore
-  # regions are given only to servers that have reported (HBASE-25032)
+  # it waits first until every region server has reported: the master gives regions to no other (HBASE-25032)
   local why
-  out=$(lifecycle cluster-ready --zookeeper-port "$PORT_ZK" --wait "$SV_CURRENT_N" --timeout 90 2>&1) || rc=$?
-  why=$(sed -n "s/^WAIT_FAILURE='\(.*\)'$/\1/p" <<< "$out" | head -1)
-  ((rc == 0)) || die "before the spread: ${why:-$(grep -v '^\s*at \|^SLF4J' <<< "$out" | head -1)}"
-  out=$(lifecycle cluster-spread --zookeeper-port "$PORT_ZK" --tables "$tables" --timeout 120 2>&1) || rc=$?
+  out=$(lifecycle cluster-spread --zookeeper-port "$PORT_ZK" --wait "$SV_CURRENT_N" --tables "$tables" --timeout 120 2>&1) || rc=$?
   why=$(sed -n "s/^SPREAD_FAILURE='\(.*\)'$/\1/p" <<< "$out" | head -1)
   ((rc == 0)) || die "the sweep's tables could not be spread over $SV_CURRENT_N region servers: ${why:-$(grep -v '^\s*at \|^SLF4J' <<< "$out" | head -1)}"
   info "$SWEEP_ID: tables spread over $SV_CURRENT_N region servers in $((SECONDS - started))s"

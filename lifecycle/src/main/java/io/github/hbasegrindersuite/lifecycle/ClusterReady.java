@@ -60,29 +60,49 @@ final class ClusterReady {
     final Settings settings = Settings.ofRun(Map.of("hbaseload.zookeeper.port", Main.required(options, "--zookeeper-port"),
         "hbaseload.timeout.ms", "5000"));
     final long deadline = System.nanoTime() + timeoutSeconds * 1_000_000_000L;
-    String last = "the master not read yet";
     try (Connection connection = ConnectionFactory.createConnection(DirectTarget.configuration(settings));
         Admin admin = connection.getAdmin()) {
-      while (System.nanoTime() < deadline) {
-        try {
-          final ClusterMetrics metrics = admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS));
-          final View view = view(metrics.getLiveServerMetrics());
-          last = view.text();
-          if (view.ready(wanted)) {
-            System.out.println("READY='" + last + "'");
-            return 0;
-          }
-        } catch (IOException e) {
-          last = "the master: " + String.valueOf(e.getMessage()).replaceAll("\\s+", " ");
-        }
-        Thread.sleep(500);
-      }
+      System.out.println("READY='" + await(admin, wanted, deadline) + "'");
+      return 0;
+    } catch (NotReady e) {
+      System.out.println("WAIT_FAILURE='" + wanted + " region servers not ready for regions after " + timeoutSeconds + " s: "
+          + e.getMessage().replace("'", "") + "'");
+      return 1;
     } catch (IOException e) {
-      last = "no connection to the cluster: " + String.valueOf(e.getMessage()).replaceAll("\\s+", " ");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      System.out.println("WAIT_FAILURE='" + wanted + " region servers not ready for regions after " + timeoutSeconds + " s: no connection to the cluster: "
+          + String.valueOf(e.getMessage()).replaceAll("\\s+", " ").replace("'", "") + "'");
+      return 1;
     }
-    System.out.println("WAIT_FAILURE='" + wanted + " region servers not ready for regions after " + timeoutSeconds + " s: " + last.replace("'", "") + "'");
-    return 1;
+  }
+
+  /** The cluster not ready by the deadline; the message says what the master saw last. */
+  static final class NotReady extends IOException {
+    NotReady(String last) {
+      super(last);
+    }
+  }
+
+  /** Waits until WANTED region servers are live and have reported; the view's text then. */
+  static String await(Admin admin, int wanted, long deadline) throws NotReady {
+    String last = "the master not read yet";
+    while (System.nanoTime() < deadline) {
+      try {
+        final ClusterMetrics metrics = admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS));
+        final View view = view(metrics.getLiveServerMetrics());
+        last = view.text();
+        if (view.ready(wanted)) {
+          return last;
+        }
+      } catch (IOException e) {
+        last = "the master: " + String.valueOf(e.getMessage()).replaceAll("\\s+", " ");
+      }
+      try {
+        Thread.sleep(500);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    throw new NotReady(last);
   }
 }

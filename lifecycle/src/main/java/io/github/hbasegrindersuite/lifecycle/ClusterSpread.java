@@ -89,18 +89,22 @@ final class ClusterSpread {
   }
 
   /**
-   * cluster-spread --zookeeper-port P --tables A,B --timeout S: a line per table (absent tables are
-   * said and skipped: the sweep makes them later, spread by their creation); exit 1 when the regions
-   * are not where they should be within S seconds, with the reason in one line.
+   * cluster-spread --zookeeper-port P --wait N --tables A,B --timeout S: first waits until N region
+   * servers are live and have reported (ClusterReady: the master gives regions to no other), then a
+   * line per table (absent tables are said and skipped: the sweep makes them later, spread by their
+   * creation); exit 1 when the servers are not ready or the regions not where they should be within
+   * S seconds, with the reason in one line.
    */
   static int main(Map<String, String> options) throws LifecycleException {
     final int timeoutSeconds = RunArguments.positive("--timeout", Main.required(options, "--timeout"));
+    final int wanted = RunArguments.positive("--wait", Main.required(options, "--wait"));
     final List<String> tables = SweepPlanner.split(Main.required(options, "--tables"), ",");
     final Settings settings = Settings.ofRun(Map.of("hbaseload.zookeeper.port", Main.required(options, "--zookeeper-port"),
         "hbaseload.timeout.ms", "10000"));
     final long deadline = System.nanoTime() + timeoutSeconds * 1_000_000_000L;
     try (Connection connection = ConnectionFactory.createConnection(DirectTarget.configuration(settings));
         Admin admin = connection.getAdmin()) {
+      ClusterReady.await(admin, wanted, deadline);
       final List<String> servers = new ArrayList<>();
       final Map<String, ServerName> byAddress = new LinkedHashMap<>();
       admin.getRegionServers().stream().sorted(Comparator.comparingInt(ServerName::getPort)).forEach(sn -> {
@@ -124,6 +128,9 @@ final class ClusterSpread {
             servers.size(), counts(now, List.of(), servers), moves.size(), (System.nanoTime() - started) / 1e9);
       }
       return 0;
+    } catch (ClusterReady.NotReady e) {
+      System.out.println("SPREAD_FAILURE='" + wanted + " region servers not ready for regions: " + e.getMessage().replace("'", "") + "'");
+      return 1;
     } catch (IOException e) {
       System.out.println("SPREAD_FAILURE='" + String.valueOf(e.getMessage()).replaceAll("\\s+", " ").replace("'", "") + "'");
       return 1;

@@ -48,7 +48,7 @@ import java.util.Map;
  * cluster-ready --zookeeper-port P --wait N --timeout S
  *                                                    until N live region servers have each reported to the master,
  *                                                    so that it gives them regions (ClusterReady)
- * cluster-spread --zookeeper-port P --tables A,B --timeout S
+ * cluster-spread --zookeeper-port P --wait N --tables A,B --timeout S
  *                                                    each table's regions spread evenly over the region servers
  *                                                    with the fewest moves (ClusterSpread), after a restart at another size
  * verify RUN_DIR [--timeout S] [--batch N] [--threads N]
