@@ -191,6 +191,21 @@ provision_host() {
     || die "copying the metrics sampler to ${HOST_IDS[$i]} (${HOST_DEST[$i]}) failed"
 }
 
+# The JVM arguments of an agent whose workers are its threads (session.workers = warm), into the
+# caller's jvm array: the workers' own (Grinder splits grinder.jvm.arguments on blanks, so do we),
+# its GC log in its folder DIR, and Grinder's instrumentation agent, which a worker JVM gets from its
+# agent and a worker thread must find in the JVM it runs in.
+warm_agent_jvm() {
+  local i=$1 dir=$2 dcr
+  dcr=$(tr ':' '\n' <<< "$(grinder_classpath)" | grep -m1 '/grinder-dcr-agent-[^/]*\.jar$') \
+    || die "grinder-dcr-agent jar not on the Grinder classpath: ./suite setup"
+  # shellcheck disable=SC2206  # Grinder's own splitting
+  jvm=($WORKER_JVM_ARGUMENTS)
+  [[ $WORKER_JVM_ARGUMENTS == *-Xlog:gc* || $WORKER_JVM_ARGUMENTS == *-verbose:gc* ]] \
+    || jvm+=("-Xlog:gc:file=$dir/${HOST_IDS[$i]}-gc.%p.log:utctime")
+  jvm+=("-javaagent:$dcr")
+}
+
 # Start host I's agent; its properties are AGENT_PROPERTIES (a local file, copied for ssh).
 start_agent() {
   local i=$1 props=$2 dir cp java
@@ -205,10 +220,19 @@ start_agent() {
       # cgroup file system its workers join the lab's worker role through (injectors/lab-java.sh)
       [[ ${HOST_KIND[$i]} == netns ]] && prefix=(nsenter "--net=/run/netns/${HOST_NS[$i]}")
       # The agent in the lab's agent role; its workers join the worker role through grinder.jvm
-      # (injectors/lab-java.sh) with these two variables (suite.d/lab.sh).
-      # shellcheck disable=SC2086  # BRIEF_JVM_OPTS is a list of words
+      # (injectors/lab-java.sh) with these two variables (suite.d/lab.sh). Warm workers
+      # (session.workers = warm) are threads of the agent: then the agent is the worker JVM.
+      local role=agent
+      local -a jvm
+      # shellcheck disable=SC2206  # BRIEF_JVM_OPTS is a list of words
+      jvm=($SERVICE_HEAP_START -Xmx256m $BRIEF_JVM_OPTS)
+      if [[ ${WORKERS:-fresh} == warm ]]; then
+        role=worker
+        warm_agent_jvm "$i" "$dir"
+        cp="$cp:$(host_classpath "$i" worker)"
+      fi
       (cd "$dir" && SUITE_LAB_JOIN=$(lab_join_files worker) SUITE_LAB_JAVA=$java \
-        lab_exec agent "${prefix[@]}" "$java" $SERVICE_HEAP_START -Xmx256m $BRIEF_JVM_OPTS -cp "$cp" net.grinder.Grinder agent.properties \
+        lab_exec "$role" "${prefix[@]}" "$java" "${jvm[@]}" -cp "$cp" net.grinder.Grinder agent.properties \
         > "$dir/agent.out" 2>&1 < /dev/null) &
       HOST_AGENT_PID[i]=$!
       echo "${HOST_AGENT_PID[$i]}" > "$dir/agent.pid" ;;

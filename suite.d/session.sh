@@ -26,6 +26,10 @@ session_alive() {
   pid_alive "$(pid_from_file "$SUITE_SESSION/console.pid")"
 }
 
+# Where the session's workers run, as a run must match it: "fresh", or "warm" with the agents' JVM
+# arguments (a warm session's agent JVM is every run's worker JVM).
+session_workers() { jq -c '.workers // {mode: "fresh"} | if .mode == "warm" then {mode, jvm_arguments} else {mode} end' "$1"; }
+
 # The session's hosts as "id kind" lines, and this run's.
 session_hosts() { jq -r '.hosts[] | "\(.id) \(.kind)"' "$SUITE_SESSION/session.json"; }
 plan_hosts() {
@@ -38,7 +42,7 @@ session_start() {
   local i dir
   mkdir -p "$SUITE_SESSION/requests" "$SUITE_SESSION/distribution" "$SUITE_SESSION/hosts"
   rm -f "$SUITE_SESSION/stop"
-  jq '{hosts: [.hosts[] | {id, kind}], injector_mode, started: (now | todate), port_offset}' "$PLAN" > "$SUITE_SESSION/session.json"
+  jq '{hosts: [.hosts[] | {id, kind}], injector_mode, started: (now | todate), port_offset, workers: (.workers // {mode: "fresh"})}' "$PLAN" > "$SUITE_SESSION/session.json"
   (cd "$SUITE_ROOT/grinder-scripts" && find . \( -path ./tests -o -path ./target -o -path ./src \) -prune -o -name '*.py' -print0 \
      | tar --null -T - -cf -) | tar -C "$SUITE_SESSION/distribution" -xf - || die "copying grinder-scripts/ into the session failed"
   cp "$RUN_DIR/distribution/grinder.properties" "$SUITE_SESSION/distribution/grinder.properties"
@@ -78,13 +82,23 @@ session_start() {
     # shellcheck disable=SC2034
     HOST_AGENT_PID[i]=""
   done
-  info "  session $SUITE_SESSION: console (pid $(cat "$SUITE_SESSION/console.pid")) and ${#HOST_IDS[@]} agent(s) started for the runs to come"
+  echo 0 > "$SUITE_SESSION/runs-served"
+  info "  session $SUITE_SESSION: console (pid $(cat "$SUITE_SESSION/console.pid")) and ${#HOST_IDS[@]} agent(s) started for the runs to come$([[ ${WORKERS:-fresh} == warm ]] && echo ", workers warm in the agents' JVMs")"
+}
+
+# Warm agents that have served their runs (session.workers.runs): each ended worker leaves part
+# of its classes in the agent (WarmWorkers.java), so the session starts its agents afresh.
+session_worn_out() {
+  [[ ${WORKERS:-fresh} == warm ]] && (($(cat "$SUITE_SESSION/runs-served" 2> /dev/null || echo 0) >= WARM_RUNS_PER_AGENT))
 }
 
 # This run's request: each host's agent.properties in place, the run's properties in the
 # distribution, and the request itself (written whole, then renamed).
 session_submit() {
-  local i dir request=$SUITE_SESSION/requests/$RUN_ID
+  local i dir request=$SUITE_SESSION/requests/$RUN_ID session_has run_has
+  session_has=$(session_workers "$SUITE_SESSION/session.json") run_has=$(session_workers "$PLAN")
+  [[ $session_has == "$run_has" ]] \
+    || die "this run's workers ($run_has) are not the session's ($session_has): session.workers and, when warm, grinder.jvm.arguments stay the same for a whole session"
   for i in "${!HOST_IDS[@]}"; do
     dir=$SUITE_SESSION/hosts/${HOST_IDS[$i]}
     cp "$RUN_DIR/injectors/${HOST_IDS[$i]}/agent.properties" "$dir/agent.properties.new" && mv -f "$dir/agent.properties.new" "$dir/agent.properties"
@@ -96,6 +110,7 @@ session_submit() {
   jq -n --arg plan "$PLAN" --arg properties "$SUITE_SESSION/distribution/$RUN_ID.properties" \
     '{plan: $plan, properties: $properties}' > "$request.tmp"
   mv -f "$request.tmp" "$request.request"
+  echo $(($(cat "$SUITE_SESSION/runs-served" 2> /dev/null || echo 0) + 1)) > "$SUITE_SESSION/runs-served"
   info "  submitted to the session's console ($SUITE_SESSION)"
 }
 

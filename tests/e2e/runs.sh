@@ -358,6 +358,66 @@ EOF
   fi
 }
 
+# Warm workers (session.workers = warm): the workers are threads of the session's agent JVM. Four
+# runs in one session, ABBA: a good point, then twice a point whose every request fails (a
+# thrift port nothing listens on: the run is degraded), then the good point again. Each run has its own data log and
+# properties; the failures do not leak into the last run (all its requests succeed); one agent JVM
+# served all four (the same pid in every run folder), and the last run's worker JIT is below the
+# first's (the HBase client's code stayed compiled).
+t_sweep_warm_workers() {
+  local scenario=$TEST_LOGS/warm-sweep.properties
+  cat > "$scenario" <<EOF
+sweep.name = warm-e2e
+sweep.injectors = 1
+sweep.threads = 2
+sweep.operations = get:100
+sweep.variants = hbaseload.target=direct | hbaseload.target=thrift;hbaseload.thrift.port=1
+sweep.repeat = 2
+sweep.duration = 4
+sweep.warmup = off
+session.workers = warm
+hbaseload.table = e2erun
+hbaseload.rows = 2000
+hbaseload.regions = 4
+hbaseload.value.size = 100
+EOF
+  rt_logged sweep-warm 400 "$RT_SUITE" sweep --keep-going "$scenario"
+  local sweep_dir runs run ok=1 pids="" data first_jit last_jit statuses=""
+  sweep_dir=$(sed -n 's/^\(sweep-[0-9]*\): \(\/.*\)$/\2/p' <<< "$RT_OUT" | head -1)
+  if [[ ! -f $sweep_dir/sweep.json ]]; then
+    fail "warm sweep: rc $RT_RC, no sweep.json: $(tail -3 <<< "$RT_OUT")"
+    return
+  fi
+  mapfile -t runs < <(jq -r '.runs[]' "$sweep_dir/sweep.json")
+  for run in "${runs[@]}"; do
+    statuses+="$(jq -r .status "$SUITE_RUNS_DIR/$run/manifest.json") "
+    pids+="$(cat "$SUITE_RUNS_DIR/$run/injectors/inj1/agent.pid" 2> /dev/null) "
+  done
+  if ((${#runs[@]} != 4)) || [[ $statuses != "complete degraded degraded complete " ]]; then
+    fail "warm sweep: runs ${runs[*]} ended [$statuses] (want complete degraded degraded complete): $(tail -3 <<< "$RT_OUT")"
+    return
+  fi
+  for run in "${runs[0]}" "${runs[3]}"; do
+    grep -qx 'grinder.debug.singleprocess = true' "$SUITE_RUNS_DIR/$run/injectors/inj1/agent.properties" || ok=0
+    data=$(find "$SUITE_RUNS_DIR/$run/injectors/inj1" -name '*-data.log')
+    [[ $(wc -l <<< "$data") == 1 && -n $data ]] || { ok=0; continue; }
+    # every request of the run is its own point's: test 1 (get), no error, from its 2 threads
+    [[ $(awk -F', ' 'NR > 1 && ($3 != 1 || $6 != 0)' "$data" | wc -l) == 0 && $(awk -F', ' 'NR > 1' "$data" | wc -l) -gt 100 ]] || ok=0
+    [[ $(awk -F', ' 'NR > 1 { print $1 }' "$data" | sort -u | wc -l) == 2 ]] || ok=0
+  done
+  # the worker role's one process in every run is the agent itself: no worker JVM was started
+  for run in "${runs[@]}"; do
+    [[ $(jq -r '[.roles.worker.processes[].pid] | map(tostring) | join(" ")' "$SUITE_RUNS_DIR/$run/cpu.json") == "$(cat "$SUITE_RUNS_DIR/$run/injectors/inj1/agent.pid")" ]] || ok=0
+  done
+  first_jit=$(jq '.roles.worker.jit_s' "$SUITE_RUNS_DIR/${runs[0]}/cpu.json")
+  last_jit=$(jq '.roles.worker.jit_s' "$SUITE_RUNS_DIR/${runs[3]}/cpu.json")
+  if ((ok)) && [[ $pids =~ ^[0-9]+\ ([0-9]+\ ){3}$ && $(tr ' ' '\n' <<< "$pids" | grep -c . ) == 4 && $(tr ' ' '\n' <<< "$pids" | sort -u | grep -c .) == 1 ]] && awk -v a="$last_jit" -v b="$first_jit" 'BEGIN { exit !(a < b) }'; then
+    pass "warm sweep: one agent JVM (pid ${pids%% *}) ran 4 runs' workers, no worker JVM started; the failed points did not leak into the last (its own data log, every request a get, 0 errors); worker JIT ${first_jit} s in the first run, ${last_jit} s in the last"
+  else
+    fail "warm sweep: own data logs and no leak: $ok; agent pids [$pids]; worker JIT first $first_jit s, last $last_jit s"
+  fi
+}
+
 # The acknowledged-write audit (issue 24 part 4): a short audited run verifies itself at its end
 # (0 lost, as many acknowledged puts as the data logs' successful puts, every one intact); then a
 # plain HBase client deletes 3 of its acknowledged rows (tests/e2e/AuditDelete.java) and
@@ -437,4 +497,5 @@ run_distributed_tests() {
   t_run_ssh_hosts
   t_run_slo
   t_sweep
+  t_sweep_warm_workers
 }

@@ -31,6 +31,7 @@ public final class WorkerProcess implements AutoCloseable {
   /** grinder.runs: requests each thread makes (0: until the duration ends it); see {@link Driver#flushWithRequest}. */
   private long runsPerThread;
   private volatile IntervalLog intervals;
+  private final java.util.List<Thread> exitHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
   /** hbaseload.audit=true: the log of every audited put and the keys' writer part; null otherwise. */
   private volatile AuditLog audit;
   private byte[] auditWriter;
@@ -87,7 +88,7 @@ public final class WorkerProcess implements AutoCloseable {
     Files.createDirectories(logDirectory);
     IntervalLog log = IntervalLog.open(logDirectory.resolve(processName + IntervalLog.FILE_SUFFIX), settings.mix().keySet(), 1000);
     intervals = log;
-    Runtime.getRuntime().addShutdownHook(new Thread(log::close, "hbaseload-interval-log-close"));
+    closeAtExit(new Thread(log::close, "hbaseload-interval-log-close"));
   }
 
   /**
@@ -105,7 +106,17 @@ public final class WorkerProcess implements AutoCloseable {
     AuditLog log = AuditLog.open(logDirectory.resolve(processName + AuditLog.FILE_SUFFIX), writer, settings.integer(Key.KEY_WIDTH));
     auditWriter = writer.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     audit = log;
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(log), "hbaseload-audit-log-close"));
+    closeAtExit(new Thread(() -> closeQuietly(log), "hbaseload-audit-log-close"));
+  }
+
+  /**
+   * A hook that closes a log at JVM exit, taken off again by {@link #close}: a worker that is a thread
+   * of a long-lived agent (session.workers = warm) must not leave one behind at every run (each holds
+   * the worker's class loader through its context class loader).
+   */
+  private void closeAtExit(Thread hook) {
+    Runtime.getRuntime().addShutdownHook(hook);
+    exitHooks.add(hook);
   }
 
   private static void closeQuietly(AuditLog log) {
@@ -146,6 +157,14 @@ public final class WorkerProcess implements AutoCloseable {
 
   @Override
   public void close() throws Exception {
+    for (Thread hook : exitHooks) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // the JVM is already exiting: the hook runs (closing twice is harmless)
+      }
+    }
+    exitHooks.clear();
     IntervalLog log = intervals;
     if (log != null) {
       log.close();

@@ -50,6 +50,12 @@ final class PlanJson {
     doc.put("target", plan.target());
     doc.put("embedded_hbase", plan.embeddedHBase());
     doc.put("lab", lab(plan));
+    final Map<String, Object> workers = new LinkedHashMap<>();
+    workers.put("mode", plan.workers.word());
+    // warm: the arguments the agent's JVM starts with (a warm session's runs must all have them)
+    workers.put("jvm_arguments", plan.properties.getProperty("grinder.jvm.arguments", "").trim());
+    workers.put("runs_per_agent", plan.warmRunsPerAgent);
+    doc.put("workers", workers);
     doc.put("faults", faults(plan));
     // a warm-up (warmup-N) is no measurement: it runs until its load is steady and the JIT quiet
     doc.put("warmup_run", plan.arguments.warmupOnlySeconds > 0);

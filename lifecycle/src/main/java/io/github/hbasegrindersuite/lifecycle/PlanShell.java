@@ -54,6 +54,10 @@ final class PlanShell {
         .array("HOST_WORK", field(hosts, h -> Json.text(h, "work_dir")))
         .array("HOST_RUN_DIR", field(hosts, h -> Json.text(h, "run_dir_on_host")))
         .array("HOST_THREADS", field(hosts, h -> Json.text(h, "threads")));
+    final JsonObject workers = plan.has("workers") && plan.get("workers").isJsonObject() ? plan.getAsJsonObject("workers") : null;
+    sh.scalar("WORKERS", workers == null ? "fresh" : Json.text(workers, "mode"))
+        .scalar("WORKER_JVM_ARGUMENTS", workers == null ? "" : Json.text(workers, "jvm_arguments"))
+        .scalar("WARM_RUNS_PER_AGENT", workers == null ? 0 : Json.integer(workers, "runs_per_agent", 0));
     final JsonObject lab = plan.getAsJsonObject("lab");
     if (lab != null) {
       sh.scalar("LAB_SPEC", Json.text(lab, "cpus"))

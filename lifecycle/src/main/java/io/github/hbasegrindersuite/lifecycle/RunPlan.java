@@ -30,6 +30,10 @@ final class RunPlan {
 
   /** The lab's CPUs: which side runs where (lab.cpus). */
   io.github.hbasegrindersuite.lifecycle.cpu.LabCpus lab;
+  /** Where the workers run: a JVM of their own per run, or threads of the session's agent (session.workers). */
+  WarmWorkers.Mode workers = WarmWorkers.Mode.FRESH;
+  /** Warm: runs an agent serves before the session starts its agents afresh (session.workers.runs). */
+  int warmRunsPerAgent = WarmWorkers.DEFAULT_RUNS;
 
   RunPlan(Path runDir, List<Host> hosts, String injectorMode, String injectorNote, int processes,
           int durationSeconds, int runTimeoutSeconds, Instant start) {

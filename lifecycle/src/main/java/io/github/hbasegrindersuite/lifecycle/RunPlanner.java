@@ -156,6 +156,12 @@ public final class RunPlanner {
     } catch (IllegalArgumentException e) {
       throw new LifecycleException(e.getMessage());
     }
+    final WarmWorkers.Mode workers = WarmWorkers.mode(properties);
+    final int warmRuns = WarmWorkers.runsPerAgent(properties);
+    if (workers == WarmWorkers.Mode.WARM && hosts.stream().anyMatch(h -> h.remote() || h.kind == Host.Kind.LOCAL)) {
+      throw new LifecycleException(WarmWorkers.KEY + " = warm: only agents ./suite starts here (loopback or namespace injectors) run"
+          + " their workers in their own JVM; use fresh with a hosts file");
+    }
     final int durationSeconds = (int) (durationMs / 1000);
     final FaultSchedule faults = faults(properties, durationSeconds, machine.localRegionServers, machine.regionServersDown,
         args.warmupOnlySeconds > 0);
@@ -179,6 +185,8 @@ public final class RunPlanner {
     plan.properties = properties;
     plan.uniformThreads = uniform;
     plan.lab = lab;
+    plan.workers = workers;
+    plan.warmRunsPerAgent = warmRuns;
     if (Settings.load(properties).flag(Settings.Key.AUDIT) && properties.getProperty(Settings.Key.AUDIT_RUN.fullName(), "").trim().isEmpty()) {
       // the run's own audited keys: no later run writes them again (AuditScheme.runTag)
       properties.setProperty(Settings.Key.AUDIT_RUN.fullName(), plan.runKey);
@@ -277,6 +285,7 @@ public final class RunPlanner {
     own.put("grinder.threads", String.valueOf(host.threads));
     own.put("grinder.jvm.arguments", workerJvmArguments(plan.properties.getProperty("grinder.jvm.arguments", ""),
         host.runDirOnHost(plan.runKey), host.id));
+    own.putAll(WarmWorkers.agentKeys(plan.workers));
     PropertiesFile.write(plan.runDir.resolve("injectors").resolve(host.id).resolve("agent.properties"),
         List.of("Agent properties of injector host " + host.id + " (" + host.kindName() + ") for " + plan.runId + ", written by ./suite run.",
             "The console sends the run's properties (grinder.properties) with the start signal; those win over this file,",
