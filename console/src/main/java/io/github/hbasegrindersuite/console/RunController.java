@@ -339,7 +339,7 @@ public final class RunController implements Startable {
     long nextProgress = loadStart + run.progressIntervalSeconds() * 1000L;
     long nextGrace = loadStart;
     boolean graceWorks = true;
-    final WarmupJudge judge = run.warmupMaxSeconds() > 0 ? new WarmupJudge(run.warmupMaxSeconds()) : null;
+    final WarmupJudge judge = run.warmupMaxSeconds() > 0 ? new WarmupJudge(run.warmupMaxSeconds(), run.workersWarm()) : null;
     final CpuTail cpu = judge == null ? null : new CpuTail(new File(run.runDirectory(), "cpu.csv").getPath());
     final Map<String, AgentLogWatch> agentLogs = new LinkedHashMap<>();
     for (String agent : run.agents()) {

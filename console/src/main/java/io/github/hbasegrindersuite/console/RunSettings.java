@@ -68,6 +68,7 @@ public final class RunSettings {
   private final int lingerSeconds;
   private final int metricsPort;
   private final int warmupMaxSeconds;
+  private final boolean workersWarm;
 
   private RunSettings(Plan plan, File propertiesFile, int progressIntervalSeconds, boolean exitWhenDone)
       throws SettingsException {
@@ -86,6 +87,9 @@ public final class RunSettings {
     this.lingerSeconds = plan.nonNegative("console", "linger_s");
     this.metricsPort = plan.port("console", "metrics_port");
     this.warmupMaxSeconds = plan.nonNegative(null, "warmup_max_s");
+    // plans written before session.workers have no "workers": fresh
+    final JsonObject workers = plan.json.has("workers") && plan.json.get("workers").isJsonObject() ? plan.json.getAsJsonObject("workers") : null;
+    this.workersWarm = workers != null && workers.has("mode") && "warm".equals(workers.get("mode").getAsString());
     this.progressIntervalSeconds = progressIntervalSeconds;
     this.exitWhenDone = exitWhenDone;
   }
@@ -303,6 +307,11 @@ public final class RunSettings {
   /** Seconds of load a warm-up may take at most; 0 for an ordinary run. */
   public int warmupMaxSeconds() {
     return warmupMaxSeconds;
+  }
+
+  /** session.workers = warm: this run's workers are threads of the session's agent JVM. */
+  public boolean workersWarm() {
+    return workersWarm;
   }
 
   /** Port of the live Prometheus endpoint on 127.0.0.1; 0 when there is none. */

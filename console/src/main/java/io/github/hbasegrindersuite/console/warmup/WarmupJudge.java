@@ -11,7 +11,9 @@ import java.util.Locale;
  * of the server side's CPU over the last {@link #WINDOW_S} seconds; or "bound" after
  * {@code maxSeconds}. What a warm-up leaves behind is the servers' compiled code and caches:
  * Grinder starts a new worker JVM for the next run, so neither the worker's JIT nor the
- * throughput its ramp holds back tells anything about the next run (both are reported). Without
+ * throughput its ramp holds back tells anything about the next run (both are reported); with warm
+ * workers (session.workers = warm) the next run's workers run in the same agent JVM, so the client
+ * side's JIT must be quiet as well. Without
  * CPU accounting the servers' JIT is unknown and throughput decides: within {@link #BAND} of its
  * mean over the last {@link #WINDOW_S} seconds and no longer rising against the seconds before.
  * The same JIT limit as the report's warming verdict (r-analysis/R/cpu.R, CPU_WARMING_JIT_PCT).
@@ -25,12 +27,23 @@ public final class WarmupJudge {
   public static final int MIN_SECONDS = 2 * WINDOW_S;
 
   private final int maxSeconds;
+  /** Warm workers (session.workers = warm): the next run's workers run in this JVM too, so its JIT counts. */
+  private final boolean workersKept;
   private final List<double[]> seconds = new ArrayList<>(); // tps, server jit share, client jit share
   private String verdict;
   private boolean warm;
 
   public WarmupJudge(int maxSeconds) {
+    this(maxSeconds, false);
+  }
+
+  /**
+   * @param workersKept the workers are threads of the session's agent (session.workers = warm): the
+   *     next run's workers keep what this one compiled, so the client side's JIT must be quiet too
+   */
+  public WarmupJudge(int maxSeconds, boolean workersKept) {
     this.maxSeconds = maxSeconds;
+    this.workersKept = workersKept;
   }
 
   /**
@@ -51,10 +64,12 @@ public final class WarmupJudge {
       final double serverJit = mean(n - WINDOW_S, n, 1);
       final double clientJit = mean(n - WINDOW_S, n, 2);
       final boolean steady = last > 0 && spread <= BAND && last <= before * (1 + BAND);
-      if (!Double.isNaN(serverJit) && serverJit <= JIT_LIMIT && last > 0) {
+      final boolean clientQuiet = !workersKept || Double.isNaN(clientJit) || clientJit <= JIT_LIMIT;
+      if (!Double.isNaN(serverJit) && serverJit <= JIT_LIMIT && clientQuiet && last > 0) {
         warm = true;
-        verdict = String.format(Locale.ROOT, "warm after %d s: JIT %s of the server side's CPU over %d s (%.0f req/s, varying %.0f%%; JIT %s of the client's, whose worker JVM is new at the next run)",
-            n, share(serverJit), WINDOW_S, last, 100 * spread, share(clientJit));
+        verdict = String.format(Locale.ROOT, "warm after %d s: JIT %s of the server side's CPU over %d s (%.0f req/s, varying %.0f%%; JIT %s of the client's, %s)",
+            n, share(serverJit), WINDOW_S, last, 100 * spread, share(clientJit),
+            workersKept ? "whose workers stay warm in the agent" : "whose worker JVM is new at the next run");
         return true;
       }
       if (Double.isNaN(serverJit) && steady) {

@@ -53,6 +53,25 @@ class WarmupJudgeTest {
   }
 
   @Test
+  void warmWorkersWaitForTheClientsJitToo() {
+    // session.workers = warm: the next run's workers run in this agent JVM and keep what it compiles
+    final WarmupJudge judge = new WarmupJudge(30, true);
+    for (int i = 0; i < 12; i++) {
+      assertFalse(judge.second(5000, 0.02, 0.30), "second " + (i + 1));
+    }
+    // the client's JIT over the last 5 s: at 15, (2 x 0.30 + 3 x 0.01) / 5 = 12.6%; at 17, 1.0%
+    boolean decided = false;
+    int at = 12;
+    while (!decided && at < 30) {
+      at++;
+      decided = judge.second(5000, 0.02, 0.01);
+    }
+    assertEquals(17, at);
+    assertTrue(judge.warm());
+    assertEquals("warm after 17 s: JIT 2.0% of the server side's CPU over 5 s (5000 req/s, varying 0%; JIT 1.0% of the client's, whose workers stay warm in the agent)", judge.verdict());
+  }
+
+  @Test
   void withoutCpuAccountingThroughputAloneDecides() {
     final WarmupJudge judge = new WarmupJudge(60);
     for (int i = 0; i < WarmupJudge.MIN_SECONDS - 1; i++) {
