@@ -2,15 +2,21 @@ package net.grinder.util;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.security.CodeSource;
+import java.security.ProtectionDomain;
+import java.security.cert.Certificate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Replaces Grinder 3.11's own {@code net.grinder.util.BlockingClassLoader} (same public
@@ -44,6 +50,8 @@ public class BlockingClassLoader extends URLClassLoader {
   private final Names blocked;
   private final Names isolated;
   private final Names shared;
+  /** The protection domain of each jar or folder of the class path (see {@link #findClass}). */
+  private final Map<String, ProtectionDomain> domains = new ConcurrentHashMap<>();
 
   public BlockingClassLoader(URLClassLoader parent, List<URL> additionalClassPath, Set<String> blocked,
       Set<String> isolated, Set<String> shared, boolean respectGrandparents) {
@@ -111,7 +119,7 @@ public class BlockingClassLoader extends URLClassLoader {
       throw new ClassNotFoundException(name);
     }
     final byte[] bytes;
-    try (java.io.InputStream in = url.openStream()) {
+    try (InputStream in = url.openStream()) {
       bytes = in.readAllBytes();
     } catch (IOException e) {
       throw new ClassNotFoundException(name + ": " + e.getMessage(), e);
@@ -130,19 +138,17 @@ public class BlockingClassLoader extends URLClassLoader {
     return defineClass(name, bytes, 0, bytes.length, domainOf(url, path));
   }
 
-  private final java.util.Map<String, java.security.ProtectionDomain> domains = new java.util.concurrent.ConcurrentHashMap<>();
-
   /** One domain per jar or folder of the class path, its code source that jar or folder, no loader. */
-  private java.security.ProtectionDomain domainOf(URL classUrl, String path) {
+  private ProtectionDomain domainOf(URL classUrl, String path) {
     final String s = classUrl.toString();
     final int bang = s.indexOf("!/");
     final String location = s.startsWith("jar:") && bang > 0 ? s.substring(4, bang)
         : s.endsWith(path) ? s.substring(0, s.length() - path.length()) : s;
     return domains.computeIfAbsent(location, l -> {
       try {
-        return new java.security.ProtectionDomain(new java.security.CodeSource(new URL(l), (java.security.cert.Certificate[]) null), null);
+        return new ProtectionDomain(new CodeSource(new URL(l), (Certificate[]) null), null);
       } catch (MalformedURLException e) {
-        return new java.security.ProtectionDomain(null, null);
+        return new ProtectionDomain(null, null);
       }
     });
   }

@@ -25,27 +25,25 @@ public class IsolatedGrinderProcessRunner implements IsolateGrinderProcessRunner
   @Override
   public int run(InputStream agentInputStream) {
     final WorkerInstrumentation instrumentation = WorkerInstrumentation.forWorkerOf(getClass());
-    if (instrumentation != null) {
-      ExposeInstrumentation.premain(null, instrumentation);
+    if (instrumentation == null) {
+      // not a worker of the suite's single-process mode (or no -javaagent): as Grinder's own
+      return new WorkerProcessEntryPoint().run(agentInputStream);
     }
+    ExposeInstrumentation.premain(null, instrumentation);
     final ClassLoader worker = getClass().getClassLoader();
     final Thread self = Thread.currentThread();
     final ClassLoader context = self.getContextClassLoader();
-    if (instrumentation != null) {
-      // Threads inherit their context class loader from the thread that makes them: the worker's
-      // threads (and the agent-wide ones the HBase client makes on its first use) would each hold
-      // this worker's class loader for their whole life.
-      self.setContextClassLoader(ClassLoader.getSystemClassLoader());
-    }
+    // Threads inherit their context class loader from the thread that makes them: the worker's
+    // threads (and the agent-wide ones the HBase client makes on its first use) would each hold
+    // this worker's class loader for their whole life.
+    self.setContextClassLoader(ClassLoader.getSystemClassLoader());
     try {
       return new WorkerProcessEntryPoint().run(agentInputStream);
     } finally {
       self.setContextClassLoader(context);
-      if (instrumentation != null) {
-        instrumentation.removeTransformers();
-        JythonClosers.closeAll(worker);
-        WorkerInstrumentation.releaseThreads(worker);
-      }
+      instrumentation.removeTransformers();
+      JythonClosers.closeAll(worker);
+      WorkerInstrumentation.releaseThreads(worker);
     }
   }
 }

@@ -79,10 +79,6 @@ public final class WorkerInstrumentation implements Instrumentation {
     return released;
   }
 
-  int transformers() {
-    return added.size();
-  }
-
   private ClassFileTransformer ownClassesOnly(ClassFileTransformer transformer) {
     return new ClassFileTransformer() {
       @Override
