@@ -248,10 +248,12 @@ check_ports_free() {
 
 # Stop PID: SIGTERM, wait up to GRACE seconds, then SIGKILL. Returns once it is gone.
 stop_pid() {
-  local pid=$1 grace=${2:-20} name=${3:-process} waited=0
+  local pid=$1 grace=${2:-20} name=${3:-process} polls=0 waited=5
   pid_alive "$pid" || return 0
   kill -TERM "$pid" 2>/dev/null || true
-  # Every 0.2 s: most processes are gone well within a second.
+  # Every 0.05 s for the first second, where most processes are gone (a run stops several, one
+  # after another), then every 0.2 s up to the grace.
+  while pid_alive "$pid" && ((polls < 20)); do sleep 0.05; polls=$((polls + 1)); done
   while pid_alive "$pid" && ((waited < grace * 5)); do sleep 0.2; waited=$((waited + 1)); done
   if pid_alive "$pid"; then
     info "  $name (pid $pid) ignored SIGTERM for ${grace}s: killing it"
