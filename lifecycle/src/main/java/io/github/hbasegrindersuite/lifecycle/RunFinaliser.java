@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -424,6 +425,9 @@ public final class RunFinaliser {
    */
   static int finalise(Path runDir, Observed given, PrintStream out) throws LifecycleException {
     final JsonObject plan = Json.read(runDir.resolve("plan.json"));
+    // A re-judged run keeps its first judgement's table facts; a first judgement asks HBase meanwhile.
+    final CompletableFuture<List<TableFacts.Fact>> tableFacts = given.collected == null && given.tableInfo
+        ? TableFacts.ask(plan) : null;
     final Evidence e = gather(runDir, plan);
     JsonObject before = null;
     Observed seen = given;
@@ -462,8 +466,8 @@ public final class RunFinaliser {
       e.logsByHost.values().forEach(d -> d.perTest.forEach((t, n) -> perTest.merge(t, n, Long::sum)));
       e.intervals.write(runDir.resolve("report-input"), perTest, dataLogPerWorker(e), !e.dataLogOff);
     }
-    if (seen.tableInfo) {
-      TableFacts.fill(m, plan);
+    if (tableFacts != null) {
+      TableFacts.fill(m, tableFacts.join());
     }
     if (before != null) {
       keepFromEarlierJudgement(m, before, given.collected);

@@ -3,10 +3,13 @@ package io.github.hbasegrindersuite.lifecycle;
 import com.google.gson.JsonObject;
 import io.github.hbasegrindersuite.worker.Settings;
 import io.github.hbasegrindersuite.worker.targets.DirectTarget;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.RegionMetrics;
@@ -16,6 +19,10 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.ipc.NettyRpcClientConfigHelper;
+import org.apache.hbase.thirdparty.io.netty.channel.nio.NioEventLoopGroup;
+import org.apache.hbase.thirdparty.io.netty.channel.socket.nio.NioSocketChannel;
+import org.apache.hbase.thirdparty.io.netty.util.concurrent.DefaultThreadFactory;
 
 /**
  * The load table as HBase sees it once the run is over, for the manifest: its regions and store
@@ -28,7 +35,28 @@ final class TableFacts {
   private TableFacts() {
   }
 
-  static void fill(Manifest manifest, JsonObject plan) {
+  /** One fact for the manifest: {@code key} of its object {@code object} ("table" or "cluster"). */
+  record Fact(String object, String key, Object value) {
+  }
+
+  /**
+   * Asks HBase on a thread of its own: a JVM's first HBase connection takes about half a second,
+   * which the finaliser spends reading the logs meanwhile.
+   */
+  static CompletableFuture<List<Fact>> ask(JsonObject plan) {
+    final CompletableFuture<List<Fact>> facts = new CompletableFuture<>();
+    final Thread asker = new Thread(() -> facts.complete(read(plan)), "table-facts");
+    asker.setDaemon(true);
+    asker.start();
+    return facts;
+  }
+
+  static void fill(Manifest manifest, List<Fact> facts) {
+    facts.forEach(f -> manifest.setIn(f.object(), f.key(), f.value()));
+  }
+
+  static List<Fact> read(JsonObject plan) {
+    final List<Fact> facts = new ArrayList<>();
     try {
       final Map<String, String> properties = new java.util.LinkedHashMap<>();
       plan.getAsJsonObject("properties").entrySet().forEach(e -> properties.put(e.getKey(), e.getValue().getAsString()));
@@ -40,10 +68,13 @@ final class TableFacts {
       conf.setInt("hbase.rpc.timeout", BOUND_MS);
       conf.setInt("zookeeper.session.timeout", BOUND_MS);
       final TableName name = TableName.valueOf(settings.text("table"));
+      // An event loop of its own, ended with the connection: HBase's shared one stays in epoll_wait,
+      // and the JVM's exit waits 300 ms for any thread still in native code.
+      final NioEventLoopGroup loop = new NioEventLoopGroup(1, new DefaultThreadFactory("table-facts-rpc", true));
+      NettyRpcClientConfigHelper.setEventLoopConfig(conf, loop, NioSocketChannel.class);
       try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin()) {
         if (!admin.tableExists(name)) {
-          manifest.setIn("table", "source", "declared (HBase has no such table)");
-          return;
+          return List.of(new Fact("table", "source", "declared (HBase has no such table)"));
         }
         final List<HRegionLocation> locations = connection.getRegionLocator(name).getAllRegionLocations();
         final Set<ServerName> servers = new HashSet<>();
@@ -54,20 +85,23 @@ final class TableFacts {
             store += metrics.getStoreFileSize().get(Size.Unit.MEGABYTE);
           }
         }
-        manifest.setIn("table", "regions", locations.size());
-        manifest.setIn("table", "store_mb", Math.round(store * 10) / 10.0);
-        manifest.setIn("table", "source", "hbase");
+        facts.add(new Fact("table", "regions", locations.size()));
+        facts.add(new Fact("table", "store_mb", Math.round(store * 10) / 10.0));
+        facts.add(new Fact("table", "source", "hbase"));
         // The cluster size the run met: the capacity model over region servers reads it. A fault run's
         // is the size it started with: a kill mid-run is its experiment, not a smaller cluster.
         final int live = admin.getRegionServers().size();
         final Integer atStart = sizeAtStart(plan);
-        manifest.setIn("cluster", "region_servers", atStart == null ? live : atStart);
+        facts.add(new Fact("cluster", "region_servers", atStart == null ? live : atStart));
         if (atStart != null) {
-          manifest.setIn("cluster", "region_servers_at_end", live);
+          facts.add(new Fact("cluster", "region_servers_at_end", live));
         }
+      } finally {
+        loop.shutdownGracefully(0, BOUND_MS, TimeUnit.MILLISECONDS).awaitUninterruptibly(BOUND_MS);
       }
+      return facts;
     } catch (Exception | LinkageError e) {
-      manifest.setIn("table", "source", "declared (HBase did not answer: " + Text.oneLine(String.valueOf(e.getMessage())) + ")");
+      return List.of(new Fact("table", "source", "declared (HBase did not answer: " + Text.oneLine(String.valueOf(e.getMessage())) + ")"));
     }
   }
 
