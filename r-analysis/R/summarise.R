@@ -289,13 +289,18 @@ blackout_intervals <- function(seconds) {
 # span it is not in; a run whose last requests wait out a deadline (a region server killed) then
 # showed gaps of minus seconds. The time of a request is its witness, or Grinder's whole ms
 # without one.
+# Grouped in log order, not sorted by start (a sorted copy of every column of 10M requests was the
+# report's peak memory): a thread's last request is its last-logged one among its latest starts.
 thread_cycles <- function(measured) {
-  ordered <- measured[order(file_id, thread, start_ms)]   # stable: a thread's same-ms starts keep their log order
-  ordered[, took_us := data.table::fifelse(is.na(witness_us), time_ms * 1000, as.numeric(witness_us))]
-  cycles <- ordered[, .(requests = .N, first_start_ms = start_ms[1], last_start_ms = start_ms[.N],
-                        witness_mean_us = mean(witness_us, na.rm = TRUE), grinder_mean_ms = mean(time_ms),
-                        before_last_us = sum(took_us) - took_us[.N]),
-                    by = .(file_id, thread)][requests >= 2]
+  took_us <- function(witness_us, time_ms) data.table::fifelse(is.na(witness_us), time_ms * 1000, as.numeric(witness_us))
+  cycles <- measured[, {
+    last <- max(start_ms)
+    took <- took_us(witness_us, time_ms)
+    .(requests = .N, first_start_ms = min(start_ms), last_start_ms = last,
+      witness_mean_us = mean(witness_us, na.rm = TRUE), grinder_mean_ms = mean(time_ms),
+      before_last_us = sum(took) - took[[max(which(start_ms == last))]])
+  }, keyby = .(file_id, thread)][requests >= 2]
+  data.table::setkey(cycles, NULL)
   cycles[, cycle_us := (last_start_ms - first_start_ms) * 1000 / (requests - 1)]
   cycles[, gap_us := ((last_start_ms - first_start_ms) * 1000 - before_last_us) / (requests - 1)]
   cycles[, witness_based := !(is.nan(witness_mean_us) | is.na(witness_mean_us))]
