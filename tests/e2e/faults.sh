@@ -96,8 +96,9 @@ t_fault_worker_and_agent_killed() {
 }
 
 # Stop HBase mid-run and start it again: failed calls end at the watchdog's deadline (timeout + 10%),
-# at most one in ten later and none past twice the timeout (a wait the interrupt cannot reach ends
-# at its own timeout), failures are counted by class, load resumes once HBase is back,
+# at most one in ten later and none past the deadline plus the timeout (a wait the interrupt cannot
+# reach ends at its own timeout, and it may have begun just before the deadline: a get failed after
+# 4,123 ms, past twice the timeout, in a run on 2026-11-27), failures are counted by class, load resumes once HBase is back,
 # and the run ends degraded (non-zero) naming the failures and the silent seconds. 90 s of load:
 # the stop (a flush, about 20 s), the 5 s pause and the start (25-30 s) took 57 s of a 60-s run
 # with the e2e tests beside it, and left no load after the restart to see.
@@ -136,7 +137,7 @@ t_fault_hbase_restart() {
   silent=$(grep -o '[0-9]* second(s) without a successful request' <<< "$reason" | cut -d' ' -f1)
   # HBase was down at least the 5 s between stop and start: at least 5 seconds got nothing done.
   if ((rc == 1)) && [[ $status == degraded ]] && [[ $reason == *"requests failed"* ]] && ((${silent:-0} >= 5)) \
-     && ((failed > 0 && longest <= 2 * timeout_ms && overran * 10 <= failed && resumed > 100)) \
+     && ((failed > 0 && longest <= deadline_ms + timeout_ms + 250 && overran * 10 <= failed && resumed > 100)) \
      && [[ -n $datalog && $datalog == "$console" ]] \
      && [[ -z $(rt_procs_in "$run_dir") ]]; then
     pass "fault, HBase restarted: $failed failed calls ($overran past the ${deadline_ms} ms deadline), the longest ${longest} ms (timeout $timeout_ms), $resumed requests after the last failure, degraded, data logs = console, in $((SECONDS - started))s"
