@@ -45,7 +45,13 @@ final class TableFacts {
    */
   static CompletableFuture<List<Fact>> ask(JsonObject plan) {
     final CompletableFuture<List<Fact>> facts = new CompletableFuture<>();
-    final Thread asker = new Thread(() -> facts.complete(read(plan)), "table-facts");
+    final Thread asker = new Thread(() -> {
+      try {
+        facts.complete(read(plan));
+      } catch (Throwable t) { // whatever ends this thread must still answer the finaliser's join
+        facts.complete(List.of(new Fact("table", "source", "declared (asking HBase failed: " + t + ")")));
+      }
+    }, "table-facts");
     asker.setDaemon(true);
     asker.start();
     return facts;
