@@ -219,6 +219,9 @@ use_lab shared
 
 mkdir -p "$SUITE_ROOT/bench/results"
 prefix=$SUITE_ROOT/bench/results/$(date -u +%Y-%m-%d)-${BENCH_DIR##*/}
+# runs/ may have been emptied since an earlier result of the day took this number: never overwrite it
+base=$prefix
+for ((n = 2; n < 100; n++)); do [[ -e $prefix.md || -e $prefix.csv ]] || break; prefix=$base-$n; done
 [[ $ROUNDS -eq 1 ]] && prefix=$BENCH_DIR/peers  # a single round is a smoke check, not a result to keep
 Rscript "$SUITE_ROOT/r-analysis/peers.R" "$BENCH_DIR" --out "$prefix" \
   --command "./suite bench peers $(printf '%q ' "--rounds" "$ROUNDS" "--threads" "$THREADS_LIST" "--ops" "$OPS_LIST" "--seconds" "$SECONDS_PER_RUN" "--lab" "$([[ ${#LABS[@]} -gt 1 ]] && echo both || echo "${LABS[0]}")")$(for v in "${!VARIANT_SETS[@]}"; do printf -- "--variant %q " "$v:${VARIANT_SETS[$v]%$'\n'}"; done)"
