@@ -246,6 +246,12 @@ check_ports_free() {
   done
 }
 
+# Indent a child command's output by four spaces under ours, line by line: written to a file or a
+# pipe, a run's progress would otherwise come out in one block at its end.
+indent() {
+  sed -u 's/^/    /'
+}
+
 # Stop PID: SIGTERM, wait up to GRACE seconds, then SIGKILL. Returns once it is gone.
 stop_pid() {
   local pid=$1 grace=${2:-20} name=${3:-process} polls=0 waited=5

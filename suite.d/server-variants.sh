@@ -41,12 +41,12 @@ sv_restart() {
   local conf=$1 why=$2 n=${3:-$SV_REGIONSERVERS} started=$SECONDS rc=0
   SV_RESTARTED=1
   info "$SWEEP_ID: restarting the embedded HBase for $why"
-  "$SUITE_ROOT/suite" hbase stop 2>&1 | sed -u 's/^/    /' || rc=$?
+  "$SUITE_ROOT/suite" hbase stop 2>&1 | indent || rc=$?
   ((rc == 0)) || die "the embedded HBase did not stop for $why (exit $rc)"
   if [[ -n $conf ]]; then
-    HBASE_LOCAL_CONF=$conf "$SUITE_ROOT/suite" hbase start --regionservers "$n" 2>&1 | sed -u 's/^/    /' || rc=$?
+    HBASE_LOCAL_CONF=$conf "$SUITE_ROOT/suite" hbase start --regionservers "$n" 2>&1 | indent || rc=$?
   else
-    "$SUITE_ROOT/suite" hbase start --regionservers "$n" 2>&1 | sed -u 's/^/    /' || rc=$?
+    "$SUITE_ROOT/suite" hbase start --regionservers "$n" 2>&1 | indent || rc=$?
   fi
   ((rc == 0)) || die "the embedded HBase did not start for $why (its log: $HBASE_LOCAL_DIR/logs/master.log)"
   SV_CURRENT=$conf
@@ -101,7 +101,7 @@ sv_restore() {
         && { ((SV_REGIONSERVERS < 2)) || [[ -z $SV_TABLES ]] || sv_spread "$SV_TABLES"; } \
         && { [[ -z $SV_KEYS ]] || sv_check_normal; } ) || rc=1
     else
-      "$SUITE_ROOT/suite" hbase stop 2>&1 | sed -u 's/^/    /'
+      "$SUITE_ROOT/suite" hbase stop 2>&1 | indent
     fi
   fi
   exit "$rc"

@@ -288,9 +288,9 @@ blackout_intervals <- function(seconds) {
 # last) / (requests - 1). A mean over all requests instead counts the last one's time against a
 # span it is not in; a run whose last requests wait out a deadline (a region server killed) then
 # showed gaps of minus seconds. The time of a request is its witness, or Grinder's whole ms
-# without one.
-# Grouped in log order, not sorted by start (a sorted copy of every column of 10M requests was the
-# report's peak memory): a thread's last request is its last-logged one among its latest starts.
+# without one. Grouped in log order, not sorted by start (a sorted copy of every column of 10M
+# requests was the report's peak memory): a thread's last request is its last-logged one among its
+# latest starts.
 thread_cycles <- function(measured) {
   took_us <- function(witness_us, time_ms) data.table::fifelse(is.na(witness_us), time_ms * 1000, as.numeric(witness_us))
   cycles <- measured[, {

@@ -438,7 +438,6 @@ public final class RunFinaliser {
         throw new LifecycleException(Json.text(plan, "run_id") + " has not been judged yet (its manifest says running)");
       }
       seen = Observed.fromManifest(before);
-      seen.tableInfo = false;
     }
     final Verdict verdict = decide(e, seen);
     final String endedBefore = before == null ? null : Json.text(before, "end_time");
