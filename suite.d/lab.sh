@@ -138,6 +138,15 @@ lab_join_servers() {
   [[ -z $pid ]] || lab_join shim "$pid"
 }
 
+# The embedded stack's servers on CPUS for a while (a warm-up's servers on every CPU): their roles'
+# cgroups get CPUS, or taskset moves them where there are none. lab_prepare and lab_join_servers with
+# the lab's own split put them back.
+lab_servers_on() {
+  local LAB_SERVER_CPUS=$1   # dynamic scope: lab_side_cpus reads it for the server roles
+  lab_prepare
+  lab_join_servers
+}
+
 # Run COMMAND in ROLE: the subshell joins first, then execs, so everything it starts is born there.
 lab_exec() {
   local role=$1; shift

@@ -124,6 +124,13 @@ final class PlanJson {
     lab.put("isolated", plan.lab.isolated);
     lab.put("note", plan.lab.note);
     lab.put("online_cpus", plan.machine.onlineCpus);
+    // A warm-up measures nothing: it is there for the servers' JIT to compile their hot code. Confined
+    // to the server CPUs, HBase's one C2 thread got a third of a CPU beside its handlers and a new
+    // HBase took 57 s to go quiet; on every CPU 36 s (bench/results/2026-11-28-warmup-placement.md).
+    // Its run puts the servers back on the server CPUs when it ends, as every measured run does.
+    if (plan.arguments.warmupOnlySeconds > 0 && plan.lab.isolated && plan.embeddedHBase()) {
+      lab.put("warmup_server_cpus", plan.machine.onlineCpus);
+    }
     return lab;
   }
 

@@ -64,7 +64,8 @@ final class PlanShell {
           .scalar("LAB_SERVER_CPUS", Json.text(lab, "server_cpus"))
           .scalar("LAB_CLIENT_CPUS", Json.text(lab, "client_cpus"))
           .scalar("LAB_ISOLATED", Json.text(lab, "isolated"))
-          .scalar("LAB_NOTE", Json.text(lab, "note"));
+          .scalar("LAB_NOTE", Json.text(lab, "note"))
+          .scalar("LAB_WARMUP_SERVER_CPUS", Json.text(lab, "warmup_server_cpus"));
     }
     return sh.toString();
   }

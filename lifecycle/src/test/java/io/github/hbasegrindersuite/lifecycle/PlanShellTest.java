@@ -52,10 +52,10 @@ class PlanShellTest {
         "HOST_IDS=inj1|inj2", "HOST_KIND=netns|ssh", "HOST_INDEX=1|2", "HOST_DEST=local|user@host", "HOST_JAVA=/usr/bin/java|java",
         "HOST_WORK=/tmp/it's runs/run-2/injectors/inj1|/home/u/hgs",
         "HOST_RUN_DIR=/tmp/it's runs/run-2/injectors/inj1|/home/u/hgs/runs/run-2-17", "HOST_THREADS=3|2",
-        "LAB_SPEC=auto", "LAB_SERVER_CPUS=0", "LAB_CLIENT_CPUS=1", "LAB_ISOLATED=true", "LAB_NOTE=lab.cpus = auto: server CPUs 0", ""),
+        "LAB_SPEC=auto", "LAB_SERVER_CPUS=0", "LAB_CLIENT_CPUS=1", "LAB_ISOLATED=true", "LAB_NOTE=lab.cpus = auto: server CPUs 0", "LAB_WARMUP_SERVER_CPUS=", ""),
         sourced(dir, PlanShell.of(plan), "RUN_ID", "RUN_DIR", "PLAN", "INJECTOR_MODE", "THREADS_TOTAL", "TARGET", "EMBEDDED_HBASE",
             "HBASE_SSH", "SLO", "WARMUP_BEFORE_S", "CONSOLE_HOST", "UI", "METRICS_PORT", "AGENT_TIMEOUT", "RUN_TIMEOUT", "HOST_IDS", "HOST_KIND", "HOST_INDEX", "HOST_DEST", "HOST_JAVA", "HOST_WORK",
-            "HOST_RUN_DIR", "HOST_THREADS", "LAB_SPEC", "LAB_SERVER_CPUS", "LAB_CLIENT_CPUS", "LAB_ISOLATED", "LAB_NOTE"));
+            "HOST_RUN_DIR", "HOST_THREADS", "LAB_SPEC", "LAB_SERVER_CPUS", "LAB_CLIENT_CPUS", "LAB_ISOLATED", "LAB_NOTE", "LAB_WARMUP_SERVER_CPUS"));
   }
 
   @Test

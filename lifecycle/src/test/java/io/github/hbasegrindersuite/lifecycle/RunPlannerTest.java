@@ -228,6 +228,18 @@ class RunPlannerTest {
     assertEquals("true", run.properties.getProperty("hbaseload.audit"));
   }
 
+  @Test
+  void aWarmUpInAnIsolatedLabGivesTheServersEveryCpuAndAMeasuredRunDoesNot() throws Exception {
+    machine.onlineCpus = "0-3";
+    final JsonObject warm = Json.read(plan("--warmup-only", "20", "--set", "lab.cpus=0:1-3").runDir.resolve("plan.json")).getAsJsonObject("lab");
+    assertEquals("0", warm.get("server_cpus").getAsString());
+    assertEquals("0-3", warm.get("warmup_server_cpus").getAsString());
+    assertFalse(Json.read(plan("--duration", "20", "--set", "lab.cpus=0:1-3").runDir.resolve("plan.json"))
+        .getAsJsonObject("lab").has("warmup_server_cpus"), "a measured run keeps the servers on theirs");
+    assertFalse(Json.read(plan("--warmup-only", "20", "--set", "lab.cpus=off").runDir.resolve("plan.json"))
+        .getAsJsonObject("lab").has("warmup_server_cpus"), "a shared lab has nothing to widen");
+  }
+
   // session.workers (WarmWorkers)
 
   @Test
