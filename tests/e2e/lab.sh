@@ -72,7 +72,29 @@ t_lab_isolated_run() {
   fi
 }
 
+# A warm-up of an isolated lab: HBase on every CPU while its load runs, on the server CPUs again after.
+t_lab_warmup_widens() {
+  local hbase_pid seen=$TEST_LOGS/lab-warmup-allowed.txt poller dir server online
+  hbase_pid=$(cat "$HBASE_LOCAL_DIR/pids/master.pid" 2> /dev/null)
+  : > "$seen"
+  # bounded: 600 looks 0.1 s apart, ended when the run ends
+  (for _ in $(seq 600); do lt_allowed "$hbase_pid" >> "$seen"; sleep 0.1; done) &
+  poller=$!
+  rt_logged lab-warmup 180 "$RT_SUITE" run --properties "$RT_PROPS" --injectors 1 --threads 2 --warmup-only 6 --set lab.cpus=auto
+  kill "$poller" 2> /dev/null; wait "$poller" 2> /dev/null
+  dir=$(sed -n 's/^warmup-[0-9]*: \(\/.*\)$/\1/p' <<< "$RT_OUT" | head -1)
+  server=$(jq -r .lab.server_cpus "$dir/manifest.json" 2> /dev/null); online=$(jq -r .lab.online_cpus "$dir/manifest.json" 2> /dev/null)
+  if ((RT_RC == 0)) && [[ -n $server && $server != "$online" ]] && [[ $(jq -r .lab.warmup_server_cpus "$dir/manifest.json") == "$online" ]] \
+     && grep -qx "$online" "$seen" && [[ $(lt_allowed "$hbase_pid") == "$server" ]] \
+     && grep -q "warm-up: HBase and its servers on CPUs $online while it lasts" <<< "$RT_OUT"; then
+    pass "lab warm-up: HBase on every CPU ($online) during it, back on the server CPUs ($server) after ($RT_SECONDS s)"
+  else
+    fail "lab warm-up: rc $RT_RC, HBase allowed $(sort "$seen" | uniq -c | tr '\n' ' '), now '$(lt_allowed "$hbase_pid")', server '$server', online '$online': $(tail -3 <<< "$RT_OUT")"
+  fi
+}
+
 run_lab_tests() {
   t_lab_bad_split
   t_lab_isolated_run
+  t_lab_warmup_widens
 }

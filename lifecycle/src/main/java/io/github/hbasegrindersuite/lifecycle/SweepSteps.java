@@ -76,6 +76,8 @@ final class SweepSteps {
     String readBack;
     /** Workloads warmed on the HBase running now (sweep-plan.json's warmup_key). */
     Set<String> warmed = new LinkedHashSet<>();
+    /** Of those, the ones whose short second warm-up (the settling) is done too. */
+    Set<String> settled = new LinkedHashSet<>();
     /** Tables whose preparation timed out or crashed (prepare exit 3) -> their record. */
     Map<String, String> unmade = new TreeMap<>();
     /** Preparations done on the HBase running now (prepare_key) -> their record, and their table. */
@@ -145,6 +147,15 @@ final class SweepSteps {
   private final String sweepId;
   private final boolean serverVariants;
   private final int warmupMaxSeconds;
+  /**
+   * The settling after a warm-up: when a load ends, HBase's compiled request path hits branches its
+   * load never took (connections closing) and HotSpot throws that code away (unstable_if traps,
+   * "reinterpret": 27 of HBase's request-path methods in the second after a warm-up's load ended,
+   * in its LogCompilation); the next load then spent 5-7 s at 50-70% of the server CPU compiling it
+   * again. A second, short warm-up takes that recompilation out of the first measured run
+   * (bench/results/2026-11-28-warmup-placement.md).
+   */
+  static final int SETTLE_S = 12;
   private final long nowMillis;
   /** The local cluster's region servers down now, as the caller reported them ("" = none). */
   private String regionServersDown = "";
@@ -229,6 +240,7 @@ final class SweepSteps {
           state.regionServers = regionServers(point);
         }
         state.warmed.clear();
+        state.settled.clear();
         state.ready.clear();
         state.readyTable.clear();
         state.stage = Stage.PREPARE;
@@ -237,12 +249,14 @@ final class SweepSteps {
         tookPreparation(state, point, report.exitCode, next);
         break;
       case WARMUP:
-        state.warmed.add(Json.text(point, "warmup_key"));
+        // the first warm-up of a key, then its settling (decide hands out both)
+        if (!state.warmed.add(Json.text(point, "warmup_key"))) {
+          state.settled.add(Json.text(point, "warmup_key"));
+        }
         if (report.exitCode != 0) {
           next.messages.add(sweepId + ": the warm-up for run " + state.point + " did not end cleanly; run " + state.point
               + " goes on (its verdict says whether it was warm)");
         }
-        state.stage = Stage.RUN;
         break;
       case RUN:
         tookRun(state, point, report.exitCode);
@@ -372,15 +386,22 @@ final class SweepSteps {
         state.stage = Stage.WARMUP;
       }
       if (state.stage == Stage.WARMUP) {
-        if (warmupMaxSeconds > 0 && !state.warmed.contains(Json.text(point, "warmup_key"))) {
+        final String key = Json.text(point, "warmup_key");
+        // a warm-up bound no longer than the settling (a check's tiny sweep) gets none
+        final boolean settled = state.settled.contains(key) || state.warmed.contains(key) && warmupMaxSeconds <= SETTLE_S;
+        if (warmupMaxSeconds > 0 && !settled) {
+          final boolean settling = state.warmed.contains(key);
+          final int bound = settling ? SETTLE_S : warmupMaxSeconds;
           next.step = Step.WARMUP;
           // a plan from before warmup_args warms with the point's own arguments
           final String args = point.has("warmup_args") ? "warmup_args" : "args";
           runArgs(point, args, next.runArgs);
           next.runArgs.add("--warmup-only");
-          next.runArgs.add(String.valueOf(warmupMaxSeconds));
-          next.messages.add(sweepId + ": warming up for " + of + " (" + label + "; " + warmupMix(point)
-              + "at most " + warmupMaxSeconds + "s)");
+          next.runArgs.add(String.valueOf(bound));
+          next.messages.add(sweepId + (settling
+              ? ": settling after the warm-up for " + of + " (the same load again, at most " + bound
+                  + "s: the servers compile again what the end of its load threw away)"
+              : ": warming up for " + of + " (" + label + "; " + warmupMix(point) + "at most " + bound + "s)"));
           return;
         }
         state.stage = Stage.RUN;

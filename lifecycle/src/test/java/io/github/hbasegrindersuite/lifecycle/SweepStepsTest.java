@@ -109,6 +109,7 @@ class SweepStepsTest {
   @Test
   void eachWorkloadIsWarmedOnceAndEveryPointRunsInOrder() throws Exception {
     plan(30, false, List.of(point(1, "t", "-", "get", null), point(2, "t", "-", "get", null), point(3, "t", "-", "put", null)));
+    final List<List<String>> bounds = new ArrayList<>();
     final Drive d = driveToEnd(7_000, n -> {
       if (n.step == SweepSteps.Step.RUN) {
         assertEquals(List.of("--properties", "/b/base.properties", "--duration", "5", "--threads", String.valueOf(n.point),
@@ -116,29 +117,32 @@ class SweepStepsTest {
         ran(n.point, "complete");
       }
       if (n.step == SweepSteps.Step.WARMUP) {
-        assertEquals(List.of("--warmup-only", "30"), n.runArgs.subList(n.runArgs.size() - 2, n.runArgs.size()));
+        bounds.add(n.runArgs.subList(n.runArgs.size() - 2, n.runArgs.size()));
       }
       return null;
     });
     final List<String> steps = d.steps();
     final SweepSteps.Next n = d.last();
-    assertEquals(List.of("warmup 1", "run 1", "run 2", "warmup 3", "run 3"), steps);
+    // each warm-up is followed by its settling: the same load again, shortly (SweepSteps.SETTLE_S)
+    assertEquals(List.of("warmup 1", "warmup 1", "run 1", "run 2", "warmup 3", "warmup 3", "run 3"), steps);
+    assertEquals(List.of(List.of("--warmup-only", "30"), List.of("--warmup-only", "12"), List.of("--warmup-only", "30"),
+        List.of("--warmup-only", "12")), bounds);
     assertEquals(SweepSteps.Status.COMPLETE, n.status);
     assertTrue(n.summary.startsWith("sweep-1 complete in "), n.summary);
     assertTrue(n.summary.contains(": run-1 run-2 run-3 ("), n.summary);
     assertNull(n.degradedNote);
     assertEquals("complete", Json.text(record(), "status"));
-    // every step took 7 s of the fake clock: 5 steps, 35 s; 3 runs of 5 s of load; 2 warm-ups
+    // every step took 7 s of the fake clock: 7 steps, 49 s; 3 runs of 5 s of load; 2 warm-ups and their settling
     final JsonObject time = record().getAsJsonObject("time");
-    assertEquals(35.0, time.get("wall_s").getAsDouble());
+    assertEquals(49.0, time.get("wall_s").getAsDouble());
     assertEquals(15.0, time.get("load_s").getAsDouble());
     assertEquals(21.0, time.get("runs_s").getAsDouble());
     assertEquals(6.0, time.get("runs_beyond_load_s").getAsDouble());
-    assertEquals(14.0, time.get("warmups_s").getAsDouble());
-    assertEquals(0.57, time.get("outside_load_share").getAsDouble());
-    assertEquals(5, record().getAsJsonArray("steps").size());
-    assertEquals("of its 35 s, 15 s were load (43%); the runs took 21 s (6 s of it starting and ending them), "
-        + "warm-ups 14 s, preparation 0 s, HBase restarts 0 s", n.timeNote);
+    assertEquals(28.0, time.get("warmups_s").getAsDouble());
+    assertEquals(0.69, time.get("outside_load_share").getAsDouble());
+    assertEquals(7, record().getAsJsonArray("steps").size());
+    assertEquals("of its 49 s, 15 s were load (31%); the runs took 21 s (6 s of it starting and ending them), "
+        + "warm-ups 28 s, preparation 0 s, HBase restarts 0 s", n.timeNote);
     // asked again after the end: still done, nothing run twice
     assertEquals(SweepSteps.Step.DONE, next(false, null, 0).step);
   }
@@ -161,11 +165,28 @@ class SweepStepsTest {
       }
       return null;
     });
-    assertEquals(1, warmups.size(), "one warm-up for the key");
+    assertEquals(2, warmups.size(), "one warm-up for the key, and its settling");
     assertEquals(List.of("--properties", "/b/base.properties", "--duration", "5", "--threads", "1", "--set", "hbaseload.operations=get:50,put:50",
         "--sweep-id", "sweep-1", "--sweep-point", "1", "--warmup-only", "30"), warmups.get(0));
+    assertEquals(List.of("--warmup-only", "12"), warmups.get(1).subList(warmups.get(1).size() - 2, warmups.get(1).size()));
+    assertEquals(warmups.get(0).subList(0, warmups.get(0).size() - 1), warmups.get(1).subList(0, warmups.get(1).size() - 1),
+        "the settling runs the warm-up's load");
     assertTrue(said.contains("sweep-1: warming up for run 1 of 2 (point 1; with get:50,put:50, every operation of its target's runs; at most 30s)"),
         String.join("\n", said));
+    assertTrue(said.contains("sweep-1: settling after the warm-up for run 1 of 2 (the same load again, at most 12s: the servers compile "
+        + "again what the end of its load threw away)"), String.join("\n", said));
+  }
+
+  @Test
+  void aWarmUpBoundedNoLongerThanTheSettlingIsNotSettled() throws Exception {
+    plan(SweepSteps.SETTLE_S, false, List.of(point(1, "t", "-", "get", null), point(2, "t", "-", "get", null)));
+    final Drive d = driveToEnd(1_000, n -> {
+      if (n.step == SweepSteps.Step.RUN) {
+        ran(n.point, "complete");
+      }
+      return null;
+    });
+    assertEquals(List.of("warmup 1", "run 1", "run 2"), d.steps());
   }
 
   /** A fixed-work run ends before its bound: its load is the time it took, not the bound (a sweep of them showed 113% load). */
@@ -324,7 +345,7 @@ class SweepStepsTest {
       return null;
     }).steps();
     // the restart makes everything cold again: prepared and warmed anew, once
-    assertEquals(List.of("prepare 1", "warmup 1", "run 1", "server 2", "prepare 2", "warmup 2", "run 2", "run 3"), steps);
+    assertEquals(List.of("prepare 1", "warmup 1", "warmup 1", "run 1", "server 2", "prepare 2", "warmup 2", "warmup 2", "run 2", "run 3"), steps);
     assertTrue(Files.isRegularFile(runs.resolve("run-2").resolve("server-conf.json")), "the variant's run keeps its read-back");
     assertTrue(Files.isRegularFile(runs.resolve("run-3").resolve("server-conf.json")));
   }

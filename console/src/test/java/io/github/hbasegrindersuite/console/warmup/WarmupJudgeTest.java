@@ -23,10 +23,10 @@ class WarmupJudgeTest {
         decidedAt = ramp.length + i + 1;
       }
     }
-    // the servers' JIT over the last 5 s: at 12, (0.40 + 4 x 0.01) / 5 = 8.8%; at 13, 1.0%
-    assertEquals(13, decidedAt);
+    // the servers' JIT over the last 10 s: at 16, (2 x 0.40 + 8 x 0.01) / 10 = 8.8%; at 17, (0.40 + 9 x 0.01) / 10 = 4.9%
+    assertEquals(17, decidedAt);
     assertTrue(judge.warm());
-    assertEquals("warm after 13 s: JIT 1.0% of the server side's CPU over 5 s (8000 req/s, varying 3%; JIT 2.0% of the client's, whose worker JVM is new at the next run)", judge.verdict());
+    assertEquals("warm after 17 s: JIT 4.9% of the server side's CPU over 10 s (8040 req/s, varying 2%; JIT 4.8% of the client's, whose worker JVM is new at the next run)", judge.verdict());
   }
 
   @Test
@@ -49,7 +49,7 @@ class WarmupJudgeTest {
     }
     assertTrue(judge.second(5000, 0.02, 0.30));
     assertTrue(judge.warm());
-    assertEquals("warm after 10 s: JIT 2.0% of the server side's CPU over 5 s (5000 req/s, varying 0%; JIT 30.0% of the client's, whose worker JVM is new at the next run)", judge.verdict());
+    assertEquals("warm after 10 s: JIT 2.0% of the server side's CPU over 10 s (5000 req/s, varying 0%; JIT 30.0% of the client's, whose worker JVM is new at the next run)", judge.verdict());
   }
 
   @Test
@@ -59,16 +59,16 @@ class WarmupJudgeTest {
     for (int i = 0; i < 12; i++) {
       assertFalse(judge.second(5000, 0.02, 0.30), "second " + (i + 1));
     }
-    // the client's JIT over the last 5 s: at 15, (2 x 0.30 + 3 x 0.01) / 5 = 12.6%; at 17, 1.0%
+    // the client's JIT over the last 10 s: at 20, (2 x 0.30 + 8 x 0.01) / 10 = 6.8%; at 21, (0.30 + 9 x 0.01) / 10 = 3.9%
     boolean decided = false;
     int at = 12;
     while (!decided && at < 30) {
       at++;
       decided = judge.second(5000, 0.02, 0.01);
     }
-    assertEquals(17, at);
+    assertEquals(21, at);
     assertTrue(judge.warm());
-    assertEquals("warm after 17 s: JIT 2.0% of the server side's CPU over 5 s (5000 req/s, varying 0%; JIT 1.0% of the client's, whose workers stay warm in the agent)", judge.verdict());
+    assertEquals("warm after 21 s: JIT 2.0% of the server side's CPU over 10 s (5000 req/s, varying 0%; JIT 3.9% of the client's, whose workers stay warm in the agent)", judge.verdict());
   }
 
   @Test
