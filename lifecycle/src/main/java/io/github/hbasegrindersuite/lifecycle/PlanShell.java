@@ -33,6 +33,7 @@ final class PlanShell {
         .scalar("HBASE_SSH", Json.text(plan, "hbase_ssh"))
         .scalar("SLO", Json.text(plan, "slo"))
         .scalar("WARMUP_BEFORE_S", Json.integer(plan, "warmup_before_s", 0))
+        .scalar("WARMUP_SETTLE_S", Json.integer(plan, "warmup_settle_s", 0))
         .scalar("AUDIT", String.valueOf(audited(plan)));
     // the fault schedule: bash starts its executor (suite.d/faults.sh) when there are actions
     final JsonObject faults = plan.has("faults") && plan.get("faults").isJsonObject() ? plan.getAsJsonObject("faults") : null;

@@ -23,7 +23,7 @@ class PlanShellTest {
       + "   \"work_dir\": \"/home/u/hgs\", \"run_dir_on_host\": \"/home/u/hgs/runs/run-2-17\", \"threads\": 2}],"
       + " \"processes\": 1, \"threads_total\": 5, \"duration_s\": 30, \"target\": \"thrift\", \"embedded_hbase\": true,"
       + " \"lab\": {\"cpus\": \"auto\", \"server_cpus\": \"0\", \"client_cpus\": \"1\", \"isolated\": true, \"note\": \"lab.cpus = auto: server CPUs 0\"},"
-      + " \"warmup_max_s\": 0, \"warmup_before_s\": 20,"
+      + " \"warmup_max_s\": 0, \"warmup_before_s\": 20, \"warmup_settle_s\": 12,"
       + " \"console\": {\"host\": \"127.0.0.1\", \"port\": 6372, \"ui\": \"headless\", \"linger_s\": 0, \"metrics_port\": 6398},"
       + " \"timeouts\": {\"agent_s\": 60, \"worker_start_s\": 180, \"run_s\": 270},"
       + " \"slo\": null, \"hbase_ssh\": null}";
@@ -47,14 +47,14 @@ class PlanShellTest {
     assertEquals(String.join("\n",
         "RUN_ID=run-2", "RUN_DIR=/tmp/it's runs/run-2", "PLAN=/tmp/it's runs/run-2/plan.json",
         "INJECTOR_MODE=namespaces", "THREADS_TOTAL=5", "TARGET=thrift", "EMBEDDED_HBASE=true",
-        "HBASE_SSH=", "SLO=", "WARMUP_BEFORE_S=20", "CONSOLE_HOST=127.0.0.1", "UI=headless",
+        "HBASE_SSH=", "SLO=", "WARMUP_BEFORE_S=20", "WARMUP_SETTLE_S=12", "CONSOLE_HOST=127.0.0.1", "UI=headless",
         "METRICS_PORT=6398", "AGENT_TIMEOUT=60", "RUN_TIMEOUT=270",
         "HOST_IDS=inj1|inj2", "HOST_KIND=netns|ssh", "HOST_INDEX=1|2", "HOST_DEST=local|user@host", "HOST_JAVA=/usr/bin/java|java",
         "HOST_WORK=/tmp/it's runs/run-2/injectors/inj1|/home/u/hgs",
         "HOST_RUN_DIR=/tmp/it's runs/run-2/injectors/inj1|/home/u/hgs/runs/run-2-17", "HOST_THREADS=3|2",
         "LAB_SPEC=auto", "LAB_SERVER_CPUS=0", "LAB_CLIENT_CPUS=1", "LAB_ISOLATED=true", "LAB_NOTE=lab.cpus = auto: server CPUs 0", "LAB_WARMUP_SERVER_CPUS=", ""),
         sourced(dir, PlanShell.of(plan), "RUN_ID", "RUN_DIR", "PLAN", "INJECTOR_MODE", "THREADS_TOTAL", "TARGET", "EMBEDDED_HBASE",
-            "HBASE_SSH", "SLO", "WARMUP_BEFORE_S", "CONSOLE_HOST", "UI", "METRICS_PORT", "AGENT_TIMEOUT", "RUN_TIMEOUT", "HOST_IDS", "HOST_KIND", "HOST_INDEX", "HOST_DEST", "HOST_JAVA", "HOST_WORK",
+            "HBASE_SSH", "SLO", "WARMUP_BEFORE_S", "WARMUP_SETTLE_S", "CONSOLE_HOST", "UI", "METRICS_PORT", "AGENT_TIMEOUT", "RUN_TIMEOUT", "HOST_IDS", "HOST_KIND", "HOST_INDEX", "HOST_DEST", "HOST_JAVA", "HOST_WORK",
             "HOST_RUN_DIR", "HOST_THREADS", "LAB_SPEC", "LAB_SERVER_CPUS", "LAB_CLIENT_CPUS", "LAB_ISOLATED", "LAB_NOTE", "LAB_WARMUP_SERVER_CPUS"));
   }
 
