@@ -189,10 +189,16 @@ sweep_warmups <- function(analyses, sweep_id) {
 
 warmups_html <- function(w) {
   if (is.null(w)) return(NULL)
+  # the settlings (the same load again, briefly, after each warm-up: sweep.json's settling) are
+  # there for the compiling their own start brings, not to end quiet: counted, not judged
+  settling <- if ("settling" %in% names(w)) w$settling %in% TRUE else rep(FALSE, nrow(w))
+  settled <- if (any(settling)) sprintf(", each followed by a settling (the same load again, at most 12 s: the servers compile again what the warm-up's end threw away; %s)",
+                                        paste(w$warmup[settling], collapse = ", ")) else ""
+  w <- w[!settling]
   warm <- w$warm %in% TRUE
   html_p(sprintf(paste("Warm-ups: %d, each before the first run of a target (the runs' arguments but threads and mix) in the",
-                       "sweep's injector session, running every operation of those runs (runs/warmup-N, not measured); %s; %s."),
-                 nrow(w),
+                       "sweep's injector session, running every operation of those runs (runs/warmup-N, not measured)%s; %s; %s."),
+                 nrow(w), settled,
                  if (any(warm)) sprintf("%d ended warm (the servers' JIT quiet) after %s s", sum(warm), paste(w$seconds[warm], collapse = ", "))
                  else "none ended warm (the servers' JIT quiet)",
                  if (!all(warm)) paste(sprintf("%s before run %s: %s", w$warmup[!warm], w$before_point[!warm], w$reason[!warm]), collapse = "; ")

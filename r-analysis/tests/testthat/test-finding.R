@@ -10,6 +10,16 @@ test_that("a sweep's warm-ups line says they are per target, and never 'after - 
   expect_match(html_string(warmups_html(one)), "1 ended warm (the servers' JIT quiet) after 22 s; warmup-2 before run 2", fixed = TRUE)
 })
 
+test_that("a warm-up's settling is named as such and not judged warm or not", {
+  w <- data.table::data.table(warmup = c("warmup-1", "warmup-2", "warmup-3", "warmup-4"), before_point = c(1L, 1L, 2L, 2L),
+                              settling = c(FALSE, TRUE, FALSE, TRUE), warm = c(TRUE, FALSE, TRUE, TRUE), seconds = c(50, 11, 19, 10),
+                              reason = c("warm", "not warm when its bound ended it", "warm", "warm"))
+  html <- html_string(warmups_html(w))
+  expect_match(html, "Warm-ups: 2, each before the first run of a target", fixed = TRUE)
+  expect_match(html, "each followed by a settling (the same load again, at most 12 s: the servers compile again what the warm-up's end threw away; warmup-2, warmup-4)", fixed = TRUE)
+  expect_match(html, "2 ended warm (the servers' JIT quiet) after 50, 19 s; none stopped at its bound.", fixed = TRUE)
+})
+
 test_that("a sweep whose audited runs lost acknowledged writes opens with the loss, whatever the speed", {
   run <- function(id, acknowledged, lost) {
     list(run_id = id, facts = list(audit = if (is.na(acknowledged)) NULL else list(acknowledged = acknowledged, lost = lost, corrupted = 0)))

@@ -134,7 +134,8 @@ final class SweepRecord {
 
   /**
    * The sweep's warm-ups (warmup-N folders whose plan names it), in order: the point each came
-   * before, how long it took and whether it ended warm, from the console's outcome.
+   * before, how long it took and whether it ended warm, from the console's outcome; a second one
+   * before the same point is the first one's settling (SweepSteps.SETTLE_S).
    */
   static List<Map<String, Object>> warmups(Path runsDir, String sweepId) throws LifecycleException {
     final List<Map<String, Object>> out = new ArrayList<>();
@@ -150,8 +151,10 @@ final class SweepRecord {
     } catch (IOException e) {
       throw new LifecycleException("cannot list " + runsDir + ": " + e.getMessage());
     }
+    int previousPoint = -1;
     for (Path dir : found.values()) {
       final JsonObject plan = Json.read(dir.resolve("plan.json"));
+      final int point = Json.integer(plan, "sweep_point", 0);
       Map<String, String> outcome = Map.of();   // none yet, or unreadable: the row says so below
       final Path file = dir.resolve("console").resolve("outcome.properties");
       if (Files.isRegularFile(file)) {
@@ -163,7 +166,9 @@ final class SweepRecord {
       }
       final Map<String, Object> row = new LinkedHashMap<>();
       row.put("warmup", dir.getFileName().toString());
-      row.put("before_point", Json.integer(plan, "sweep_point", 0));
+      row.put("before_point", point);
+      row.put("settling", point == previousPoint);
+      previousPoint = point;
       row.put("warm", outcome.containsKey("warmup_warm") ? Boolean.valueOf(outcome.get("warmup_warm")) : null);
       row.put("seconds", outcome.containsKey("warmup_s") ? Integer.valueOf(outcome.get("warmup_s")) : null);
       row.put("reason", outcome.getOrDefault("reason", "no outcome (the warm-up did not end normally)"));
