@@ -139,8 +139,7 @@ lab_join_servers() {
 }
 
 # The embedded stack's servers on CPUS for a while (a warm-up's servers on every CPU): their roles'
-# cgroups get CPUS, or taskset moves them where there are none. lab_prepare and lab_join_servers with
-# the lab's own split put them back.
+# cgroups get CPUS, or taskset moves them where there are none; with the lab's own server CPUs, back.
 lab_servers_on() {
   local LAB_SERVER_CPUS=$1   # dynamic scope: lab_side_cpus reads it for the server roles
   lab_prepare

@@ -61,8 +61,8 @@ final class PlanJson {
     doc.put("warmup_run", plan.arguments.warmupOnlySeconds > 0);
     doc.put("warmup_max_s", plan.arguments.warmupOnlySeconds > 0 ? plan.arguments.warmupOnlySeconds : 0);
     doc.put("warmup_before_s", plan.arguments.warmupSeconds);
-    // --warmup's warm-up is settled as a sweep's is (SweepSteps.SETTLE_S), unless bounded as short
-    doc.put("warmup_settle_s", plan.arguments.warmupSeconds > SweepSteps.SETTLE_S ? SweepSteps.SETTLE_S : 0);
+    // --warmup's warm-up is settled as a sweep's is
+    doc.put("warmup_settle_s", SweepSteps.settleSeconds(plan.arguments.warmupSeconds));
     final Map<String, Object> console = new LinkedHashMap<>();
     console.put("host", plan.arguments.consoleHost);
     console.put("port", plan.machine.consolePort);

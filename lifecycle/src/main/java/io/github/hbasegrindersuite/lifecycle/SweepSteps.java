@@ -156,6 +156,11 @@ final class SweepSteps {
    * (bench/results/2026-11-28-warmup-placement.md).
    */
   static final int SETTLE_S = 12;
+
+  /** The settling after a warm-up bounded at WARMUP_BOUND seconds: none for a bound no longer than it (a check's tiny one). */
+  static int settleSeconds(int warmupBound) {
+    return warmupBound > SETTLE_S ? SETTLE_S : 0;
+  }
   private final long nowMillis;
   /** The local cluster's region servers down now, as the caller reported them ("" = none). */
   private String regionServersDown = "";
@@ -387,11 +392,10 @@ final class SweepSteps {
       }
       if (state.stage == Stage.WARMUP) {
         final String key = Json.text(point, "warmup_key");
-        // a warm-up bound no longer than the settling (a check's tiny sweep) gets none
-        final boolean settled = state.settled.contains(key) || state.warmed.contains(key) && warmupMaxSeconds <= SETTLE_S;
+        final boolean settled = state.settled.contains(key) || state.warmed.contains(key) && settleSeconds(warmupMaxSeconds) == 0;
         if (warmupMaxSeconds > 0 && !settled) {
           final boolean settling = state.warmed.contains(key);
-          final int bound = settling ? SETTLE_S : warmupMaxSeconds;
+          final int bound = settling ? settleSeconds(warmupMaxSeconds) : warmupMaxSeconds;
           next.step = Step.WARMUP;
           // a plan from before warmup_args warms with the point's own arguments
           final String args = point.has("warmup_args") ? "warmup_args" : "args";
