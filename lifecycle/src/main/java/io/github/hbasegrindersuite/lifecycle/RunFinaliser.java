@@ -172,9 +172,11 @@ public final class RunFinaliser {
       reason = e.intervalMismatch;
     }
     if (!status.equals("complete")) {
+      // The console counts a dead agent's workers as finished ("the other N worker(s) ran to the end"): say they were not.
+      final String withIt = reason.contains("its workers stopped with it") ? "" : ", its workers stopping with it";
       for (String agent : seen.agentsExited) {
         final String words = e.agentLastWords.getOrDefault(agent, "");
-        reason += "; agent " + agent + " had exited" + (words.isEmpty() ? " without a last word (killed?)" : ": " + words);
+        reason += "; agent " + agent + " had exited" + withIt + (words.isEmpty() ? " without a last word (killed?)" : ": " + words);
       }
       // Grinder's console drops a connection silent for 30 s; a slower worker start loses its reports, not its log.
       // A console that died or was stopped explains failed reports by itself: nothing to add.
@@ -205,6 +207,16 @@ public final class RunFinaliser {
       }
     }
     return new Verdict(status.equals("complete") ? Status.COMPLETE : Status.INCOMPLETE, reason);
+  }
+
+  /** A Grinder log line at a quiet level: its text can hold "Error" (a JVM flag such as -XX:+ExitOnOutOfMemoryError) without being one. */
+  private static final Pattern QUIET_LOG_LINE = Pattern.compile("^[0-9][^ ]*( [0-9][^ ]*)? +(INFO|DEBUG|TRACE) .*");
+
+  /** The agent's last line that reads as a failure (an ERROR line, a stack trace, the JVM's own complaint), at most 200 characters; "" when none. */
+  static String lastWords(List<String> agentOut) {
+    return agentOut.stream().filter(l -> !QUIET_LOG_LINE.matcher(l).matches())
+        .filter(l -> l.matches(".*(ERROR|Exception|Error|No such file|not found).*"))
+        .reduce((a, b) -> b).map(l -> l.length() > 200 ? l.substring(0, 200) : l).orElse("");
   }
 
   /** The planned actions that did not happen, from faults.csv: "" when every one did ("2 of 3 actions failed: ..."). */
@@ -287,8 +299,7 @@ public final class RunFinaliser {
       e.intervals.addHost(id, dir);
       e.logsByHost.put(id, e.dataLogOff ? e.intervals.asDataLogs(id) : DataLogs.below(dir));
       final List<String> agentOut = lines(dir.resolve("agent.out"));
-      e.agentLastWords.put(id, agentOut.stream().filter(l -> l.matches(".*(ERROR|Exception|Error|No such file|not found).*"))
-          .reduce((a, b) -> b).map(l -> l.length() > 200 ? l.substring(0, 200) : l).orElse(""));
+      e.agentLastWords.put(id, lastWords(agentOut));
       if (agentOut.stream().anyMatch(l -> l.contains("Report to console failed"))) {
         e.reportsToConsoleFailed = true;
       }

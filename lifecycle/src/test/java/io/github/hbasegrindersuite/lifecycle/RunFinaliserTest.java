@@ -265,8 +265,31 @@ class RunFinaliserTest {
     Files.write(run.resolve("injectors/inj2/agent.out"), List.of("2026-11-23 10:00:00,000 INFO agent: started",
         "2026-11-23 10:00:05,000 ERROR agent: java.net.ConnectException: Connection refused"));
     seen.agentsExited.add("inj2");
-    assertEquals("agent inj2 disconnected during the run; agent inj2 had exited: 2026-11-23 10:00:05,000 ERROR agent:"
-        + " java.net.ConnectException: Connection refused", Json.text(finalise(1), "reason"));
+    assertEquals("agent inj2 disconnected during the run; agent inj2 had exited, its workers stopping with it: 2026-11-23 10:00:05,000"
+        + " ERROR agent: java.net.ConnectException: Connection refused", Json.text(finalise(1), "reason"));
+  }
+
+  @Test
+  void aWorkersCommandLineIsNotAnAgentsLastWordsThoughItsFlagsSayError() throws Exception {
+    // the console's own account says the dead agent's worker "ran to the end": the reason must correct it
+    outcome("status=incomplete", "reason=worker inj1-0 (last RUNNING) stopped reporting without finishing (killed or crashed);"
+        + " the other 2 worker(s) ran to the end", "requests=6");
+    Files.write(run.resolve("injectors/inj2/agent.out"), List.of("2026-11-28 03:38:58,101 INFO  agent: connected",
+        "2026-11-28 03:39:02,033 INFO  agent: Worker process command line: injectors/lab-java.sh '-XX:TieredStopAtLevel=1'"
+        + " '-XX:+ExitOnOutOfMemoryError' -cp grinder.jar net.grinder.engine.process.WorkerProcessEntryPoint"));
+    seen.agentsExited.add("inj2");
+    assertEquals("worker inj1-0 (last RUNNING) stopped reporting without finishing (killed or crashed); the other 2 worker(s) ran to"
+        + " the end; agent inj2 had exited, its workers stopping with it without a last word (killed?)", Json.text(finalise(1), "reason"));
+  }
+
+  @Test
+  void anAgentsLastWordsAreItsLastFailureLineNotItsLastLine() {
+    assertEquals("Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space", RunFinaliser.lastWords(List.of(
+        "12:00:01 WARN  agent: slow", "Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space",
+        "12:00:02 INFO  agent: Worker process command line: java '-XX:+HeapDumpOnOutOfMemoryError'")));
+    assertEquals("12:00:03 ERROR agent: No such file: grinder.properties", RunFinaliser.lastWords(List.of(
+        "12:00:03 ERROR agent: No such file: grinder.properties", "12:00:04 DEBUG agent: Error handler installed")));
+    assertEquals("", RunFinaliser.lastWords(List.of("2026-11-28 03:39:02,033 INFO  agent: -XX:+ExitOnOutOfMemoryError")));
   }
 
   @Test
