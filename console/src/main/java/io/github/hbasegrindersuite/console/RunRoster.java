@@ -198,6 +198,17 @@ public final class RunRoster {
     return count;
   }
 
+  /** Finished workers whose agent is not among AGENTS: a lost agent's workers report themselves finished as it dies. */
+  public synchronized int finishedExcept(List<String> agents) {
+    int count = 0;
+    for (Map.Entry<String, State> entry : workers.entrySet()) {
+      if (entry.getValue() == State.FINISHED && !agents.contains(workerAgent.get(entry.getKey()))) {
+        count++;
+      }
+    }
+    return count;
+  }
+
   public synchronized int runningThreads() {
     int sum = 0;
     for (int threads : workerThreads.values()) {

@@ -47,8 +47,8 @@ public final class RunRules {
     final List<String> dead = roster.deadWorkers();
     final List<String> lost = roster.lost();
     if (roster.allSettled(processesPerAgent)) {
-      final String survivors = roster.workersIn(RunRoster.State.FINISHED) == 0 ? "no worker finished"
-          : "the other " + roster.workersIn(RunRoster.State.FINISHED) + " worker(s) ran to the end";
+      final int finished = roster.finishedExcept(lost);
+      final String survivors = finished == 0 ? "no worker finished" : "the other " + finished + " worker(s) ran to the end";
       if (!lost.isEmpty()) {
         return new Outcome(Outcome.Kind.WORKERS_DIED,
             "agent " + String.join(", ", lost) + " disconnected during the run"

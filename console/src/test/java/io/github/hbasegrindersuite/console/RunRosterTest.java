@@ -136,6 +136,25 @@ class RunRosterTest {
   }
 
   @Test
+  void aLostAgentsWorkerThatReportedFinishedAsItDiedDidNotRunToTheEnd() {
+    // seen in CI: inj3's agent was killed, its worker's last report said FINISHED, and inj2's worker was killed
+    final long[] now = {0};
+    final RunRoster roster = new RunRoster(Arrays.asList("inj1", "inj2", "inj3"), () -> now[0]);
+    roster.update(report(agent("inj1", worker("inj1-0", State.RUNNING)), agent("inj2", worker("inj2-0", State.RUNNING)),
+                         agent("inj3", worker("inj3-0", State.RUNNING))));
+    now[0] = 1000;
+    roster.update(report(agent("inj1", worker("inj1-0", State.RUNNING)), agent("inj2"), agent("inj3", worker("inj3-0", State.FINISHED))));
+    now[0] = 2000;
+    roster.update(report(agent("inj1", worker("inj1-0", State.RUNNING)), agent("inj2")));
+    now[0] = 20_000;
+    roster.update(report(agent("inj1", worker("inj1-0", State.FINISHED)), agent("inj2")));
+    assertEquals(2, roster.workersIn(State.FINISHED));   // inj3-0 among them
+    final Outcome outcome = RunRules.follow(roster, 20_000, 1, 90, 600);
+    assertEquals("agent inj3 disconnected during the run; workers lost: inj2-0 (last RUNNING); the other 1 worker(s) ran to the end",
+        outcome.reason());
+  }
+
+  @Test
   void whenEveryWorkerIsGoneTheRunEndsAtOnce() {
     final long[] now = {0};
     final RunRoster roster = new RunRoster(Arrays.asList("inj1"), () -> now[0]);
