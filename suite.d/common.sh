@@ -98,6 +98,12 @@ java_build_inputs() {
     -o \( -name pom.xml -o -path '*/src/*' \) -type f "$@")
 }
 
+# Maven, its own JVM compiling with C1 only unless MAVEN_OPTS says otherwise: a build is too short
+# to repay C2 (a fresh clone's package: 12.5 -> 9.4 s, and half the CPU, 22 -> 11 s).
+maven() {
+  MAVEN_OPTS=${MAVEN_OPTS:--XX:TieredStopAtLevel=1 -XX:+UseSerialGC} mvn "$@"
+}
+
 require_setup() {
   local f
   for f in grinder worker hbase-server lifecycle; do
