@@ -21,6 +21,9 @@ enum SweepKey {
   PREPARE("sweep.prepare", "once (default), each (before every run) or no"),
   VARIANTS("sweep.variants", "whole client variants, |-separated; KEY=VALUE pairs inside one separated by ;"),
   REPEAT("sweep.repeat", "every point N times, in alternating order (--repeat)"),
+  REPEAT_ORDER("sweep.repeat.order", "sweep (default: A B C, C B A) or variants: each point's variants repeated in\n"
+      + "place (A1 A2, A2 A1, then B1 B2, B2 B1): the runs compared are minutes apart,\n"
+      + "whatever the server drifts through over a long sweep (a memstore filling)"),
   SLO("sweep.slo", "gates for the sweep's report (--slo)"),
   SCALE("sweep.scale", "tiny, default or N (--scale)"),
   WORK("sweep.work", "duration (default) or rows: a fixed amount of work a run, one request per row over its threads"),

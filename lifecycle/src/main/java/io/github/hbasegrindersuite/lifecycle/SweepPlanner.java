@@ -211,7 +211,9 @@ public final class SweepPlanner {
       }
       variants.add(new Point(variant.replace("hbaseload.", ""), args, assigned));
     }
-    grid = multiply(grid, scale.tiny && tinyByNumber ? tinyVariants(variants, tinyVariants) : variants);
+    final List<Point> kept = scale.tiny && tinyByNumber ? tinyVariants(variants, tinyVariants) : variants;
+    final int variantCount = Math.max(1, kept.size());   // no variants: each point is its own block
+    grid = multiply(grid, kept);
     this.hbaseConf = overrides.hbaseConf;
     final List<ServerVariants.Variant> servers = ServerVariants.parse(value(p, ServerVariants.KEY));
     final List<Integer> sizes = ServerVariants.parseSizes(value(p, ServerVariants.SIZES_KEY));
@@ -228,7 +230,16 @@ public final class SweepPlanner {
     for (Point point : grid) {
       scaled.add(scaled(point));
     }
-    points.addAll(repeat(scaled, repeat));
+    final String order = value(p, "sweep.repeat.order").isEmpty() ? "sweep" : value(p, "sweep.repeat.order");
+    if (!List.of("sweep", "variants").contains(order)) {
+      throw new LifecycleException(this.scenario + ": sweep.repeat.order=" + order + " is not accepted (accepted: sweep, variants)");
+    }
+    if (order.equals("variants") && scaled.size() % variantCount != 0) {
+      // a server variant crossed with the baseline only runs the first point: no whole blocks of variants
+      throw new LifecycleException(this.scenario + ": sweep.repeat.order=variants needs every point with all its variants ("
+          + scaled.size() + " points, " + variantCount + " variants each); sweep.server.cross=baseline leaves some out");
+    }
+    points.addAll(order.equals("variants") ? repeatInBlocks(scaled, variantCount, repeat) : repeat(scaled, repeat));
     this.slo = overrides.slo != null ? overrides.slo : value(p, "sweep.slo");
     this.ownerPid = overrides.ownerPid;
 
@@ -404,15 +415,28 @@ public final class SweepPlanner {
 
   /** A B C, C B A, A B C ...: a drift of the machine over the sweep falls on every point alike. */
   static List<Point> repeat(List<Point> grid, int times) {
+    return repeatInBlocks(grid, grid.size(), times);
+  }
+
+  /**
+   * The grid in blocks of BLOCK consecutive points (a point's variants, the innermost list), each
+   * block repeated in place in alternating order: A1 A2, A2 A1, B1 B2, B2 B1. The runs a
+   * comparison sets side by side are then minutes apart, not a sweep apart.
+   */
+  static List<Point> repeatInBlocks(List<Point> grid, int block, int times) {
     final List<Point> out = new ArrayList<>();
-    for (int r = 0; r < times; r++) {
-      final List<Point> order = new ArrayList<>(grid);
-      if (r % 2 == 1) {
-        Collections.reverse(order);
-      }
-      for (Point point : order) {
-        final String label = point.label.isEmpty() ? "the scenario as it is" : point.label;
-        out.add(new Point(times > 1 ? label + " (repeat " + (r + 1) + " of " + times + ")" : label, point.args, point.sets, point.server));
+    final int size = Math.max(1, block);
+    for (int start = 0; start < grid.size(); start += size) {
+      final List<Point> points = grid.subList(start, Math.min(grid.size(), start + size));
+      for (int r = 0; r < times; r++) {
+        final List<Point> order = new ArrayList<>(points);
+        if (r % 2 == 1) {
+          Collections.reverse(order);
+        }
+        for (Point point : order) {
+          final String label = point.label.isEmpty() ? "the scenario as it is" : point.label;
+          out.add(new Point(times > 1 ? label + " (repeat " + (r + 1) + " of " + times + ")" : label, point.args, point.sets, point.server));
+        }
       }
     }
     return out;

@@ -53,12 +53,30 @@ class SweepPlannerTest {
   }
 
   @Test
+  void repeatsInPlaceKeepEachPointsVariantsTogether() throws Exception {
+    final SweepPlanner.Overrides o = new SweepPlanner.Overrides();
+    o.repeat = 2;
+    final SweepPlanner p = planner(o, "sweep.threads = 8", "sweep.operations = get:100 | put:100", "sweep.variants = a=1 | a=2",
+        "sweep.repeat.order = variants");
+    assertEquals(List.of("8 threads, get:100, a=1 (repeat 1 of 2)", "8 threads, get:100, a=2 (repeat 1 of 2)",
+        "8 threads, get:100, a=2 (repeat 2 of 2)", "8 threads, get:100, a=1 (repeat 2 of 2)",
+        "8 threads, put:100, a=1 (repeat 1 of 2)", "8 threads, put:100, a=2 (repeat 1 of 2)",
+        "8 threads, put:100, a=2 (repeat 2 of 2)", "8 threads, put:100, a=1 (repeat 2 of 2)"), labels(p));
+    // without variants each point is its own block: repeated back to back
+    assertEquals(List.of("1 threads, get:100 (repeat 1 of 2)", "1 threads, get:100 (repeat 2 of 2)",
+        "2 threads, get:100 (repeat 1 of 2)", "2 threads, get:100 (repeat 2 of 2)"),
+        labels(planner(o, "sweep.threads = 1,2", "sweep.operations = get:100", "sweep.repeat.order = variants")));
+    assertTrue(assertThrows(LifecycleException.class, () -> planner(o, "sweep.threads = 8", "sweep.repeat.order = shuffled"))
+        .getMessage().endsWith("sweep.repeat.order=shuffled is not accepted (accepted: sweep, variants)"));
+  }
+
+  @Test
   void badScenariosAreNamed() throws Exception {
     final SweepPlanner.Overrides none = new SweepPlanner.Overrides();
     final String unknown = assertThrows(LifecycleException.class, () -> planner(none, "sweep.threadz = 1")).getMessage();
     assertTrue(unknown.endsWith("s.properties: unknown key sweep.threadz (accepted: sweep.name, sweep.threads, sweep.operations,"
         + " sweep.targets, sweep.injectors, sweep.hosts, sweep.lab, sweep.duration, sweep.processes, sweep.prepare,"
-        + " sweep.variants, sweep.repeat, sweep.slo, sweep.scale, sweep.work, sweep.server.variants, sweep.server.regionservers, sweep.server.cross,"
+        + " sweep.variants, sweep.repeat, sweep.repeat.order, sweep.slo, sweep.scale, sweep.work, sweep.server.variants, sweep.server.regionservers, sweep.server.cross,"
         + " sweep.tiny.variants, sweep.tiny.threads,"
         + " sweep.tiny.duration, sweep.regionservers, sweep.warmup, sweep.vary.KEY)"), unknown);
     assertTrue(assertThrows(LifecycleException.class, () -> planner(none, "sweep.targets = direct | rest")).getMessage()
