@@ -63,6 +63,8 @@ server_window_stats <- function(rows, from_ms, to_ms) {
     # the master has no Server bean: empty, not 0
     blocked_ms = if (all(is.na(updates_blocked_ms_per_s))) NA_real_ else sum(updates_blocked_ms_per_s, na.rm = TRUE),
     gc_ms_per_s = mean(gc_pause_ms_per_s, na.rm = TRUE),
+    # its memstore at the window's last answered second (what the runs' puts left in memory)
+    memstore_mb_last = rev(c(NA_real_, memstore_mb[!is.na(memstore_mb)]))[1],
     # the regions it held at the window's first and last answered second (files before the column: NA)
     regions_first = regions[!is.na(regions)][1],
     regions_last = rev(c(NA_real_, regions[!is.na(regions)]))[1],

@@ -145,20 +145,26 @@ contrast_clause <- function(contrasts, runs) {
 }
 
 # The run-to-run spread of repeated workloads (total rows), e.g. "3 runs of direct, get, 8 threads:
-# throughput 10,462-12,633 req/s (max / min x1.21)".
-repeats_clause <- function(gstats) {
+# throughput 10,462-12,633 req/s (max / min x1.21)", with the server's change between the fastest
+# and the slowest when HBase's own metrics show one (repeat_drift_clause).
+repeats_clause <- function(gstats, runs = NULL, analyses = NULL) {
   if (is.null(gstats)) return("")
   rows <- gstats[test == "total" & n_runs >= 2]
   if (nrow(rows) == 0) return("")
-  parts <- sprintf("%d runs of %s: throughput %s-%s req/s (max / min x%.2f)", rows$n_runs, rows$group_label,
-                   fmt_int(rows$throughput_min), fmt_int(rows$throughput_max), rows$throughput_max / rows$throughput_min)
+  drift <- vapply(rows$group, function(g) {
+    if (is.null(runs) || is.null(analyses)) return("")
+    repeat_drift_clause(analyses[vapply(analyses, `[[`, "", "run_id") %in% runs[group == g, run]])
+  }, "")
+  parts <- sprintf("%d runs of %s: throughput %s-%s req/s (max / min x%.2f%s)", rows$n_runs, rows$group_label,
+                   fmt_int(rows$throughput_min), fmt_int(rows$throughput_max), rows$throughput_max / rows$throughput_min,
+                   ifelse(nzchar(drift), paste0("; ", drift), ""))
   more <- if (length(parts) > VERDICT_MAX_CONTRASTS) sprintf(" and %d more", length(parts) - VERDICT_MAX_CONTRASTS) else ""
   paste0(paste(utils::head(parts, VERDICT_MAX_CONTRASTS), collapse = "; "), more)
 }
 
 # A comparison's verdict from its runs' verdicts, the like-with-like baselines, the contrasts and repeats.
 compare_verdict <- function(runs, baselines, analyses, contrasts = NULL, gstats = NULL) {
-  findings <- paste(Filter(nzchar, c(contrast_clause(contrasts, runs), repeats_clause(gstats))), collapse = "; ")
+  findings <- paste(Filter(nzchar, c(contrast_clause(contrasts, runs), repeats_clause(gstats, runs, analyses))), collapse = "; ")
   n <- nrow(runs)
   bad <- runs[!verdict %in% VALID_KINDS]
   compared <- baselines[!is.na(baseline) & relation != "baseline"]

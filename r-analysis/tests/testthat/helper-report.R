@@ -139,3 +139,29 @@ write_study_sweep <- function(scenario, scale = "tiny") {
                        file.path(sweep, "sweep.json"), auto_unbox = TRUE)
   sweep
 }
+
+# hbase/server-metrics.csv for write_closed_loop_run's 15 s run (test-server.R, test-repeat-drift.R).
+SERVER_T0 <- 1763712000000
+
+SERVER_CSV_HEADER <- c("time_ms", "server", "role", "status", "handlers", SERVER_METRIC_COLUMNS)
+
+# One row per second k = 0..14 at t0 + 500 + 1000 k for the region server; the master never answers.
+write_server_csv <- function(dir, active, queue, queue_p99 = rep(3, 15), blocked = rep(0, 15), gc = rep(0, 15), master = TRUE,
+                             regions = rep(4, 15), cpu = rep(NA_real_, 15), load = rep(NA_real_, 15)) {
+  n <- length(active)
+  rs <- data.table(time_ms = SERVER_T0 + 500 + 1000 * (seq_len(n) - 1), server = "127.0.0.1:16030", role = "regionserver", status = "ok",
+                   handlers = 30, rpc_queue_calls = queue, rpc_queue_bytes = 100 * queue, rpc_queue_time_mean_ms = 1,
+                   rpc_queue_time_p99_ms = queue_p99, rpc_process_time_mean_ms = 2, rpc_process_time_p99_ms = 9,
+                   handlers_active = active, read_requests_per_s = 4000, write_requests_per_s = 1000, memstore_mb = 12.5,
+                   flush_queue = 0, compaction_queue = 0, block_cache_hit_ratio = 0.99, store_files = 8,
+                   updates_blocked_ms_per_s = blocked, blocked_requests_per_s = 0, gc_pause_ms_per_s = gc, regions = regions,
+                   process_cpu_pct = cpu, host_load1 = load)
+  out <- if (master) {
+    m <- data.table(time_ms = rs$time_ms + 3, server = "127.0.0.1:16010", role = "master",
+                    status = "no answer: ConnectException: Connection refused")
+    rbind(rs, m, fill = TRUE)
+  } else rs
+  dir.create(file.path(dir, "hbase"), recursive = TRUE, showWarnings = FALSE)
+  fwrite(out[order(time_ms)][, SERVER_CSV_HEADER, with = FALSE], file.path(dir, "hbase", "server-metrics.csv"))
+  invisible(out)
+}

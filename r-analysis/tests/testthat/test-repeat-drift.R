@@ -1,0 +1,45 @@
+# Repeats that disagree because the server changed between them (repeat-drift.R): hand-built
+# analyses first, then two analysed runs whose server metrics differ only in GC and memstore.
+
+drift_analysis <- function(run, rps, gc, memstore = NA_real_, role = "regionserver") {
+  stats <- data.table(role = c("master", role), answered = c(0L, 15L), gc_ms_per_s = c(NA, gc), memstore_mb_last = c(NA, memstore))
+  list(run_id = run, facts = list(throughput_rps = rps, server = list(stats = stats)))
+}
+
+test_that("the slower repeat's server paused twice as long for GC: named with both runs and their memstores", {
+  a <- list(drift_analysis("run-5", 10970, 13.5, 510.3), drift_analysis("run-8", 7476, 48.9, 902.5))
+  expect_equal(repeat_drift_clause(a), paste("in run-8 HBase paused for GC 49 ms a second against 14 in run-5",
+                                             "(memstore 902 against 510 MB): the server changed between them"))
+  # the order of the runs does not matter; without memstores the clause leaves them out
+  b <- list(drift_analysis("run-8", 7476, 48.9), drift_analysis("run-5", 10970, 13.5))
+  expect_equal(repeat_drift_clause(b), "in run-8 HBase paused for GC 49 ms a second against 14 in run-5: the server changed between them")
+})
+
+test_that("no clause when the repeats agree, the GC did not double, it stayed under 10 ms/s, or no server metrics", {
+  # 10,000 / 9,200 = x1.087 < 1.10
+  expect_equal(repeat_drift_clause(list(drift_analysis("run-1", 10000, 5), drift_analysis("run-2", 9200, 40))), "")
+  # x1.47 but 48.9 < 2 x 25
+  expect_equal(repeat_drift_clause(list(drift_analysis("run-1", 10970, 25), drift_analysis("run-2", 7476, 48.9))), "")
+  # doubled, but 8 ms/s is under the 10 ms/s floor
+  expect_equal(repeat_drift_clause(list(drift_analysis("run-1", 10970, 2), drift_analysis("run-2", 7476, 8))), "")
+  # a run without region server metrics (only a master answered)
+  expect_equal(repeat_drift_clause(list(drift_analysis("run-1", 10970, 2), drift_analysis("run-2", 7476, 40, role = "master"))), "")
+  expect_equal(repeat_drift_clause(list(drift_analysis("run-1", 10970, 2))), "")
+})
+
+test_that("two analysed repeats: the comparison's verdict names the server's change after their spread", {
+  root <- tempfile("drift-")
+  fast <- file.path(root, "run-1")
+  slow <- file.path(root, "run-2")
+  # the same workload; run-2 at half the rate (4 ms a request: 2,500 req/s against 5,000), its HBase pausing 40 ms/s against 5
+  write_closed_loop_run(fast, threads = 10, latency_ms = rep(2, 15))
+  write_closed_loop_run(slow, threads = 10, latency_ms = rep(4, 15))
+  write_server_csv(fast, active = rep(5, 15), queue = rep(0, 15), gc = rep(5, 15))
+  write_server_csv(slow, active = rep(5, 15), queue = rep(0, 15), gc = rep(40, 15))
+  analyses <- list(analyse_run(run_target(fast)), analyse_run(run_target(slow)))
+  expect_equal(analyses[[1]]$facts$server$stats[role == "regionserver", memstore_mb_last], 12.5)
+  cmp <- compare_runs(analyses)
+  expect_match(cmp$verdict$sentence, paste0("2 runs of [^:]*: throughput 2,500-5,000 req/s \\(max / min x2.00; in run-2 HBase paused ",
+                                            "for GC 40 ms a second against 5 in run-1 \\(memstore 12 against 12 MB\\): the server changed ",
+                                            "between them\\)"))
+})
