@@ -173,10 +173,10 @@ public final class RunFinaliser {
     }
     if (!status.equals("complete")) {
       // The console counts a dead agent's workers as finished ("the other N worker(s) ran to the end"): say they were not.
-      final String withIt = reason.contains("its workers stopped with it") ? "" : ", its workers stopping with it";
+      final String withIt = reason.contains("its workers stopped with it") ? "" : "; its workers stopped with it";
       for (String agent : seen.agentsExited) {
         final String words = e.agentLastWords.getOrDefault(agent, "");
-        reason += "; agent " + agent + " had exited" + withIt + (words.isEmpty() ? " without a last word (killed?)" : ": " + words);
+        reason += "; agent " + agent + " had exited" + (words.isEmpty() ? " without a last word (killed?)" : ": " + words) + withIt;
       }
       // Grinder's console drops a connection silent for 30 s; a slower worker start loses its reports, not its log.
       // A console that died or was stopped explains failed reports by itself: nothing to add.

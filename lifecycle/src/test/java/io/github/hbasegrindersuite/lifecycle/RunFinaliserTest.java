@@ -265,8 +265,8 @@ class RunFinaliserTest {
     Files.write(run.resolve("injectors/inj2/agent.out"), List.of("2026-11-23 10:00:00,000 INFO agent: started",
         "2026-11-23 10:00:05,000 ERROR agent: java.net.ConnectException: Connection refused"));
     seen.agentsExited.add("inj2");
-    assertEquals("agent inj2 disconnected during the run; agent inj2 had exited, its workers stopping with it: 2026-11-23 10:00:05,000"
-        + " ERROR agent: java.net.ConnectException: Connection refused", Json.text(finalise(1), "reason"));
+    assertEquals("agent inj2 disconnected during the run; agent inj2 had exited: 2026-11-23 10:00:05,000 ERROR agent:"
+        + " java.net.ConnectException: Connection refused; its workers stopped with it", Json.text(finalise(1), "reason"));
   }
 
   @Test
@@ -279,7 +279,7 @@ class RunFinaliserTest {
         + " '-XX:+ExitOnOutOfMemoryError' -cp grinder.jar net.grinder.engine.process.WorkerProcessEntryPoint"));
     seen.agentsExited.add("inj2");
     assertEquals("worker inj1-0 (last RUNNING) stopped reporting without finishing (killed or crashed); the other 2 worker(s) ran to"
-        + " the end; agent inj2 had exited, its workers stopping with it without a last word (killed?)", Json.text(finalise(1), "reason"));
+        + " the end; agent inj2 had exited without a last word (killed?); its workers stopped with it", Json.text(finalise(1), "reason"));
   }
 
   @Test
