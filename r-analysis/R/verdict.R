@@ -151,6 +151,8 @@ repeats_clause <- function(gstats, runs = NULL, analyses = NULL) {
   if (is.null(gstats)) return("")
   rows <- gstats[test == "total" & n_runs >= 2]
   if (nrow(rows) == 0) return("")
+  # the widest disagreements first: the sentence names at most VERDICT_MAX_CONTRASTS of them
+  rows <- rows[order(-(throughput_max / throughput_min))]
   drift <- vapply(rows$group, function(g) {
     if (is.null(runs) || is.null(analyses)) return("")
     repeat_drift_clause(analyses[vapply(analyses, `[[`, "", "run_id") %in% runs[group == g, run]])

@@ -43,3 +43,11 @@ test_that("two analysed repeats: the comparison's verdict names the server's cha
                                             "for GC 40 ms a second against 5 in run-1 \\(memstore 12 against 12 MB\\): the server changed ",
                                             "between them\\)"))
 })
+
+test_that("the repeats clause names the widest disagreements first", {
+  gstats <- data.table(group = 1:4, test = "total", n_runs = 2L, group_label = c("a", "b", "c", "d"),
+                       throughput_min = c(100, 100, 100, 100), throughput_max = c(104, 132, 115, 123))
+  expect_equal(repeats_clause(gstats), paste("2 runs of b: throughput 100-132 req/s (max / min x1.32);",
+                                             "2 runs of d: throughput 100-123 req/s (max / min x1.23);",
+                                             "2 runs of c: throughput 100-115 req/s (max / min x1.15) and 1 more"))
+})
