@@ -153,10 +153,8 @@ repeats_clause <- function(gstats, runs = NULL, analyses = NULL) {
   if (nrow(rows) == 0) return("")
   # the widest disagreements first: the sentence names at most VERDICT_MAX_CONTRASTS of them
   rows <- rows[order(-(throughput_max / throughput_min))]
-  drift <- vapply(rows$group, function(g) {
-    if (is.null(runs) || is.null(analyses)) return("")
-    repeat_drift_clause(analyses[vapply(analyses, `[[`, "", "run_id") %in% runs[group == g, run]])
-  }, "")
+  # runs holds one row per analysis, in the same order (comparison_runs)
+  drift <- vapply(rows$group, function(g) if (is.null(runs)) "" else repeat_drift_clause(analyses[runs$group == g]), "")
   parts <- sprintf("%d runs of %s: throughput %s-%s req/s (max / min x%.2f%s)", rows$n_runs, rows$group_label,
                    fmt_int(rows$throughput_min), fmt_int(rows$throughput_max), rows$throughput_max / rows$throughput_min,
                    ifelse(nzchar(drift), paste0("; ", drift), ""))

@@ -54,8 +54,8 @@ ft_run_going() {
   [[ -n $FT_RUN_DIR ]] && ft_wait_lines "$FT_RUN_DIR/$file" "$n" 90
 }
 
-# Whether FILE has a line starting with PREFIX that names every one of WORDS, in any order (which of
-# two faults the console notices first is a race).
+# Whether the last line of FILE holding PREFIX names every one of WORDS, in any order (which of two
+# faults the console notices first is a race).
 ft_said() {
   local file=$1 prefix=$2 line word
   shift 2
