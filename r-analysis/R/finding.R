@@ -48,25 +48,40 @@ run_costs <- function(analyses, runs) {
 
 # What the thrift layer costs, per workload that ran both ways: throughput thrift / direct (the
 # ratio of medians, and the range its repeats allow), the p50 and p99 each adds, the server CPU per
-# request each way. NULL without such pairs.
+# request each way. Each side's figures come from its runs that stand when at least one does (the
+# others are left out and named: a repeat judged not steady or warming does not void the runs
+# beside it); the workload is judged (valid) when both sides have one. A side with none standing
+# gives its measured figures, not judged. NULL without such pairs.
 thrift_cost <- function(cmp) {
   pairs <- if (is.null(cmp$contrasts)) NULL else cmp$contrasts[dimension == "target" & test == "total"]
   if (is.null(pairs) || nrow(pairs) == 0) return(NULL)
   costs <- run_costs(cmp$analyses, cmp$runs)
-  by_group <- costs[, .(n = .N, tput = stats::median(throughput_rps), tput_min = min(throughput_rps), tput_max = max(throughput_rps),
-                        p50 = stats::median(p50_ms), p99 = stats::median(p99_ms), server_us = stats::median(server_us),
-                        client_us = stats::median(client_us), valid = all(valid)), keyby = group]
+  costs[, kind := vapply(cmp$analyses, function(a) a$verdict$kind, "")]
+  side <- function(g) {
+    all_runs <- costs[group == g]
+    standing <- all_runs[valid == TRUE]
+    used <- if (nrow(standing) > 0) standing else all_runs
+    list(n = nrow(all_runs), n_standing = nrow(standing), tput = stats::median(used$throughput_rps), tput_min = min(used$throughput_rps),
+         tput_max = max(used$throughput_rps), p50 = stats::median(used$p50_ms), p99 = stats::median(used$p99_ms),
+         server_us = stats::median(used$server_us), client_us = stats::median(used$client_us), valid = nrow(standing) > 0,
+         left_out = if (nrow(standing) > 0) all_runs[valid == FALSE, .(run, kind)] else all_runs[0, .(run, kind)])
+  }
   rows <- data.table::rbindlist(lapply(seq_len(nrow(pairs)), function(i) {
     p <- pairs[i]
-    num <- by_group[group == p$group_num]
-    den <- by_group[group == p$group_den]
+    num <- side(p$group_num)
+    den <- side(p$group_den)
+    valid <- den$valid && num$valid
+    left <- if (valid) rbind(den$left_out, num$left_out) else den$left_out[0]
     data.table::data.table(workload = sub("^(thrift|direct), ", "", p$workload_den), n_direct = den$n, n_thrift = num$n,
+                           n_direct_standing = den$n_standing, n_thrift_standing = num$n_standing,
                            ratio = num$tput / den$tput, ratio_low = num$tput_min / den$tput_max, ratio_high = num$tput_max / den$tput_min,
                            direct_rps = den$tput, thrift_rps = num$tput,
                            p50_added_ms = num$p50 - den$p50, p99_added_ms = num$p99 - den$p99,
                            server_us_direct = den$server_us, server_us_thrift = num$server_us,
                            client_us_direct = den$client_us, client_us_thrift = num$client_us,
-                           valid = den$valid && num$valid)
+                           valid = valid,
+                           left_out = paste(left$run, collapse = ","), left_out_kinds = paste(left$kind, collapse = ","),
+                           runs = paste(costs[group %in% c(p$group_den, p$group_num), run], collapse = ","))
   }))
   rows[]
 }
@@ -92,7 +107,12 @@ compare_finding <- function(cmp) {
   lost <- loss_finding(cmp$analyses)
   if (!is.null(lost)) return(lost)
   cost <- thrift_cost(cmp)
-  if (!is.null(cost)) return(thrift_finding(cost, why_not_valid(cmp$analyses)))
+  if (!is.null(cost)) {
+    # why the workloads not judged are not: the verdicts of their runs (all runs when none is judged)
+    judged <- unlist(strsplit(cost$runs[cost$valid], ","))
+    ids <- vapply(cmp$analyses, function(a) as.character(a$run_id), "")
+    return(thrift_finding(cost, why_not_valid(cmp$analyses[!ids %in% judged])))
+  }
   if (!is.null(cmp$capacity) && !is.na(cmp$capacity$throughput_rps)) {
     return(sprintf("Capacity %s req/s%s (%s), the best run meeting every gate.", fmt_int(cmp$capacity$throughput_rps),
                    if (isTRUE(cmp$capacity$lower_bound)) " at least" else "", cmp$capacity$label))
@@ -108,30 +128,46 @@ compare_finding <- function(cmp) {
           cmp$runs[run == best$run, label])
 }
 
-# The thrift layer's cost from thrift_cost's rows: the workloads whose runs all stand lead, with the
-# p99 and server CPU thrift adds to them; the others follow as not judged, with why (why_not: the
-# verdicts' commonest kinds). When none stands, the finding says that first.
+# The thrift layer's cost from thrift_cost's rows: the workloads judged lead, with the p99 and
+# server CPU thrift adds to them and the runs left out of them (not standing, named with their
+# kinds); the others follow as not judged, with why (why_not: their verdicts' commonest kinds).
+# When none is judged, the finding says that first. Each text is the longest that fits in
+# FINDING_MAX_WORDS: ranges, then the added figures, then the runs' names give way.
 thrift_finding <- function(cost, why_not) {
   parts <- sprintf("%s x%s (%s-%s)", cost$workload, fmt_num(cost$ratio, 2), fmt_num(cost$ratio_low, 2), fmt_num(cost$ratio_high, 2))
-  ratios <- sprintf("x%s", fmt_num(cost$ratio, 2))
+  ratios <- sprintf("%s x%s", cost$workload, fmt_num(cost$ratio, 2))
   if (any(cost$valid)) {
     ok <- cost$valid
     p99 <- stats::median(cost$p99_added_ms[ok])
     extra <- stats::median(cost$server_us_thrift[ok] - cost$server_us_direct[ok])
     adds <- sprintf("thrift adds p99 %+.2f ms and %s us server CPU per request (medians)", p99,
                     if (is.na(extra)) "unknown" else sprintf("%+.0f", extra))
+    left <- left_out_text(cost[ok])
     rest <- if (all(ok)) "" else sprintf(" Not judged: %s (%s).", paste(cost$workload[!ok], collapse = "; "), why_not)
-    text <- sprintf("Thrift/direct throughput %s; %s.%s", paste(parts[ok], collapse = ", "), adds, rest)
-    if (words_in(text) > FINDING_MAX_WORDS) {
-      text <- sprintf("Thrift/direct throughput %s (medians; see the table).%s", paste(ratios[ok], collapse = ", "),
-                      if (all(ok)) "" else sprintf(" Not judged: %s.", why_not))
-    }
-    return(text)
+    rest_short <- if (all(ok)) "" else sprintf(" Not judged: %s.", why_not)
+    candidates <- c(
+      sprintf("Thrift/direct throughput %s; %s.%s%s", paste(parts[ok], collapse = ", "), adds, left$named, rest),
+      sprintf("Thrift/direct throughput %s; %s.%s%s", paste(ratios[ok], collapse = ", "), adds, left$named, rest),
+      sprintf("Thrift/direct throughput %s (medians; see the table).%s%s", paste(ratios[ok], collapse = ", "), left$named, rest_short),
+      sprintf("Thrift/direct throughput %s (medians; see the table).%s%s", paste(ratios[ok], collapse = ", "), left$counted, rest_short))
+    fits <- vapply(candidates, words_in, 0) <= FINDING_MAX_WORDS
+    return(if (any(fits)) candidates[which(fits)[1]] else candidates[length(candidates)])
   }
   why <- sprintf("Not the thrift layer's cost: %s.", why_not)
   text <- sprintf("%s Measured thrift/direct throughput %s.", why, paste(parts, collapse = ", "))
   if (words_in(text) > FINDING_MAX_WORDS) text <- sprintf("%s Measured thrift/direct %s (medians; see the table).", why, paste(ratios, collapse = ", "))
   text
+}
+
+# The runs left out of judged workloads, by kind: named (" Left out, not standing: run-1, run-5 (not
+# steady); run-8 (warming).") and counted (" 3 runs left out, not standing."); "" for none.
+left_out_text <- function(cost) {
+  runs <- if (is.null(cost$left_out)) character() else unlist(strsplit(cost$left_out, ","))
+  if (length(runs) == 0) return(list(named = "", counted = ""))
+  kinds <- unlist(strsplit(cost$left_out_kinds, ","))
+  by_kind <- vapply(unique(kinds), function(k) sprintf("%s (%s)", paste(runs[kinds == k], collapse = ", "), k), "")
+  list(named = sprintf(" Left out, not standing: %s.", paste(by_kind, collapse = "; ")),
+       counted = sprintf(" %d run%s left out, not standing.", length(runs), if (length(runs) == 1) "" else "s"))
 }
 
 # Audited runs that lost acknowledged writes (a durability sweep's answer): which, how many of how
@@ -158,7 +194,7 @@ loss_finding <- function(analyses) {
 thrift_cost_table <- function(cost) {
   if (is.null(cost)) return(NULL)
   us <- function(x) ifelse(is.na(x), "", fmt_num(x, 0))
-  frame <- data.frame(Workload = cost$workload, `Runs (direct / thrift)` = sprintf("%d / %d", cost$n_direct, cost$n_thrift),
+  frame <- data.frame(Workload = cost$workload, `Runs (direct / thrift)` = runs_used_text(cost),
                       `Direct req/s` = fmt_num(cost$direct_rps, 0), `Thrift req/s` = fmt_num(cost$thrift_rps, 0),
                       `Thrift / direct` = sprintf("x%s (%s-%s)", fmt_num(cost$ratio, 2), fmt_num(cost$ratio_low, 2), fmt_num(cost$ratio_high, 2)),
                       `p50 added (ms)` = sprintf("%+.3f", cost$p50_added_ms), `p99 added (ms)` = sprintf("%+.3f", cost$p99_added_ms),
@@ -166,6 +202,14 @@ thrift_cost_table <- function(cost) {
                       `Client CPU us/req direct / thrift` = sprintf("%s / %s", us(cost$client_us_direct), us(cost$client_us_thrift)),
                       check.names = FALSE)
   html_table(frame, left = 1, row_class = ifelse(cost$valid, NA, "disq"))
+}
+
+# "2 / 2", or, when runs are left out of a judged workload, the standing ones: "1 of 2 / 2 of 2".
+runs_used_text <- function(cost) {
+  standing <- if (is.null(cost$n_direct_standing)) rep(FALSE, nrow(cost)) else
+    cost$valid & (cost$n_direct_standing < cost$n_direct | cost$n_thrift_standing < cost$n_thrift)
+  ifelse(standing, sprintf("%d of %d / %d of %d", cost$n_direct_standing, cost$n_direct, cost$n_thrift_standing, cost$n_thrift),
+         sprintf("%d / %d", cost$n_direct, cost$n_thrift))
 }
 
 # The finding, big, then the verdict folded under it (its whole sentence). A comparison's verdict

@@ -226,3 +226,61 @@ test_that("an isolated lab: the whole machine's busy CPU is not the injector's, 
   expect_equal(b$checks[check == "injector CPU", status], "FLAG")
   expect_match(b$checks[check == "injector CPU", result], "shared with HBase")
 })
+
+test_that("a repeat that does not stand is left out of the thrift cost when one beside it stands, and named", {
+  runs_dir <- tempfile("thrift-left-out-")
+  # ABBA: direct 5,000 req/s (2 ms), thrift 4,000 (2.5 ms); run-1, the first direct run, is slower
+  # (2.5 ms: 4,000 req/s) and judged not steady: it is left out, run-4 alone gives direct's figures
+  specs <- list(list("run-1", "direct", 2.5), list("run-2", "thrift", 2.5), list("run-3", "thrift", 2.5), list("run-4", "direct", 2))
+  for (s in specs) {
+    dir <- file.path(runs_dir, s[[1]])
+    write_closed_loop_run(dir, threads = 10, latency_ms = rep(s[[3]], 15),
+                          manifest = utils::modifyList(ISOLATED, list(target = s[[2]], extra = list(sweep_id = "sweep-1"))))
+    write_cpu_csv(dir, list(hbase = list(cpu = if (s[[2]] == "direct") 0.95 else 0.6), shim = list(cpu = if (s[[2]] == "thrift") 0.35 else 0),
+                            worker = list(cpu = 0.4)))
+  }
+  analyses <- lapply(file.path(runs_dir, c("run-1", "run-2", "run-3", "run-4")), function(d) analyse_run(run_target(d)))
+  analyses[[1]]$verdict$kind <- "not steady"
+  analyses[[1]]$verdict$kinds <- "not steady"
+  cmp <- compare_runs(analyses, sweep_id = "sweep-1")
+  cost <- thrift_cost(cmp)
+  expect_true(cost$valid)
+  # 4,000 / 5,000 from run-4 alone; with run-1 it would be 4,000 / median(4,000, 5,000) = 0.89
+  expect_equal(cost$ratio, 0.8)
+  expect_equal(cost$direct_rps, 5000)
+  expect_equal(c(cost$n_direct, cost$n_direct_standing, cost$n_thrift, cost$n_thrift_standing), c(2, 1, 2, 2))
+  expect_equal(cost$left_out, "run-1")
+  expect_equal(runs_used_text(cost), "1 of 2 / 2 of 2")
+  expect_equal(compare_finding(cmp), paste("Thrift/direct throughput get, 10 threads x0.80 (0.80-0.80); thrift adds p99 +0.50 ms and +48 us",
+                                           "server CPU per request (medians). Left out, not standing: run-1 (not steady)."))
+  # both direct runs not standing: nothing to judge direct by; the measured figures, not judged
+  analyses[[4]]$verdict$kind <- "warming"
+  analyses[[4]]$verdict$kinds <- "warming"
+  cmp <- compare_runs(analyses, sweep_id = "sweep-1")
+  cost <- thrift_cost(cmp)
+  expect_false(cost$valid)
+  expect_equal(cost$direct_rps, 4500)
+  expect_equal(cost$left_out, "")
+  expect_equal(runs_used_text(cost), "2 / 2")
+  expect_match(compare_finding(cmp), "^Not the thrift layer's cost: not steady in 1 of 4 runs, warming in 1\\. Measured")
+})
+
+test_that("the thrift finding names the left-out runs by kind and gives way to the word limit: ranges first, then names", {
+  cost <- data.table::data.table(workload = c("get", "put", "get:70,put:30"),
+                                 ratio = c(0.60, 0.60, 0.53), ratio_low = c(0.53, 0.56, 0.45), ratio_high = c(0.67, 0.65, 0.61),
+                                 p99_added_ms = c(1.58, 0.82, 1.80), server_us_direct = c(71, 97, 96), server_us_thrift = c(190, 190, 190),
+                                 valid = TRUE, left_out = c("run-1", "run-5", "run-9"), left_out_kinds = c("not steady", "not steady", "warming"))
+  text <- thrift_finding(cost, "")
+  expect_equal(text, paste("Thrift/direct throughput get x0.60 (0.53-0.67), put x0.60 (0.56-0.65), get:70,put:30 x0.53 (0.45-0.61); thrift",
+                           "adds p99 +1.58 ms and +94 us server CPU per request (medians). Left out, not standing: run-1, run-5 (not steady);",
+                           "run-9 (warming)."))
+  expect_lte(words_in(text), FINDING_MAX_WORDS)
+  # longer workload names: the ranges give way first
+  cost$workload <- c("get, 8 threads", "put, 8 threads", "get:70,put:30, 8 threads, 2 hosts")
+  text <- thrift_finding(cost, "")
+  expect_match(text, "^Thrift/direct throughput get, 8 threads x0\\.60, put, 8 threads x0\\.60, get:70,put:30, 8 threads, 2 hosts x0\\.53; thrift adds")
+  expect_match(text, "Left out, not standing: run-1, run-5 \\(not steady\\); run-9 \\(warming\\)\\.$")
+  expect_lte(words_in(text), FINDING_MAX_WORDS)
+  expect_equal(left_out_text(cost)$counted, " 3 runs left out, not standing.")
+  expect_equal(left_out_text(cost[0])$named, "")
+})
