@@ -240,8 +240,9 @@ warmups_html <- function(w) {
                                         paste(w$warmup[settling], collapse = ", ")) else ""
   w <- w[!settling]
   warm <- w$warm %in% TRUE
-  html_p(sprintf(paste("Warm-ups: %d, each before the first run of a target (the runs' arguments but threads and mix) in the",
-                       "sweep's injector session, running every operation of those runs (runs/warmup-N, not measured)%s; %s; %s."),
+  html_p(sprintf(paste("Warm-ups: %d, each before the first run of a target (the runs' arguments but threads and mix; direct and",
+                       "thrift runs of otherwise equal arguments share one, run both ways at once) in the sweep's injector session,",
+                       "running every operation of those runs (runs/warmup-N, not measured)%s; %s; %s."),
                  nrow(w), settled,
                  if (any(warm)) sprintf("%d ended warm (the servers' JIT quiet) after %s s", sum(warm), paste(w$seconds[warm], collapse = ", "))
                  else "none ended warm (the servers' JIT quiet)",

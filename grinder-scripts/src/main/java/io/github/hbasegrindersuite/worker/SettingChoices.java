@@ -14,7 +14,12 @@ public final class SettingChoices {
     /** the HBase Java client */
     DIRECT,
     /** a thrift2 server: HBase's own gateway or the thrift-shim */
-    THRIFT
+    THRIFT,
+    /**
+     * every other thread through each of the two (BothTargets): a sweep's warm-up uses it to warm
+     * HBase, the thrift server and both client paths at once, instead of one warm-up per target
+     */
+    BOTH
   }
 
   /** hbaseload.families.written: every family of a row, or one of them per request. */

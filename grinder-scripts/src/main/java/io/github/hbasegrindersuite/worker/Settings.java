@@ -24,7 +24,8 @@ public final class Settings {
   /** The keys, in the order grinder.properties and error messages list them. */
   public enum Key {
     TARGET("target", "direct", SettingParser.choice(SettingChoices.Target.class),
-        "how workers reach HBase: direct = HBase Java client, thrift = thrift2 client (HBase's gateway or the shim)"),
+        "how workers reach HBase: direct = HBase Java client, thrift = thrift2 client (HBase's gateway or the shim),"
+            + " both = every other thread each way (a sweep's warm-up of both targets at once)"),
     OPERATIONS("operations", "get:70,put:30", SettingParser.mix(),
         "the operation mix, operation:percent pairs summing to 100 (" + Operation.labels() + ")"),
     TABLE("table", "hbaseload", SettingParser.name(), "the table under load"),

@@ -140,7 +140,7 @@ class SettingsTest {
         }
       }
     }
-    assertEquals(27, checked, "alternatives checked (a new choice key or value changes this count)");
+    assertEquals(28, checked, "alternatives checked (a new choice key or value changes this count)");
   }
 
   @Test
@@ -195,7 +195,7 @@ class SettingsTest {
     assertEquals("hbaseload.rows=-5 is out of range (accepted: 1..2147483647)", refused("rows", "-5"));
     assertEquals("hbaseload.rows=many is not a whole number", refused("rows", "many"));
     assertTrue(refused("key.distribution", "gaussian").contains("(accepted: uniform, zipfian, hotspot, sequential, latest, reverse)"));
-    assertTrue(refused("target", "carrier-pigeon").contains("(accepted: direct, thrift)"));
+    assertTrue(refused("target", "carrier-pigeon").contains("(accepted: direct, thrift, both)"));
     assertTrue(refused("zipfian.constant", "1.0").contains("out of range"));
     assertTrue(refused("zookeeper.port", "70000").contains("1..65535"));
     assertTrue(refused("verify", "yes").contains("(accepted: true, false)"));

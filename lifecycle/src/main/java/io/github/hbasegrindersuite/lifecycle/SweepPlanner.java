@@ -1,5 +1,7 @@
 package io.github.hbasegrindersuite.lifecycle;
 
+import io.github.hbasegrindersuite.worker.SettingChoices;
+
 import io.github.hbasegrindersuite.lifecycle.faults.FaultSchedule;
 import io.github.hbasegrindersuite.worker.PropertiesFiles;
 import io.github.hbasegrindersuite.worker.Settings;
@@ -483,14 +485,22 @@ public final class SweepPlanner {
    * What a warm-up warms: the code paths of a point, its arguments but the thread count and the
    * operation mix, and the server variant it runs on. The same client and server code runs at every
    * concurrency, and one warm-up that runs every operation of those points warms each of them
-   * (warmupArgs), so a sweep of get, put and a mix against two targets warms twice, not six times.
+   * (warmupArgs), so a sweep of get, put and a mix against two targets warms twice, not six times;
+   * once when the two targets can share it (warmupKey(int)).
    */
   static String warmupKey(Point point) {
+    return keyOf(point, point.args);
+  }
+
+  private static String keyOf(Point point, List<String> args) {
     // a warm-up never carries out a fault schedule: points that differ only by theirs warm alike
-    return String.join(" ", argsWithout(argsWithout(point.args, "--threads", OPERATIONS_SET), null, FaultSchedule.KEY + "=")) + (point.server == null ? "" : " server=" + point.server.label);
+    return String.join(" ", argsWithout(argsWithout(args, "--threads", OPERATIONS_SET), null, FaultSchedule.KEY + "="))
+        + (point.server == null ? "" : " server=" + point.server.label);
   }
 
   private static final String OPERATIONS_SET = "hbaseload.operations=";
+  private static final String TARGET_SET = "hbaseload.target=";
+  private static final String THRIFT_SETS = "hbaseload.thrift.";
 
   /** ARGS without the option OPTION (null: none) and its value, nor a --set whose value starts with SET_PREFIX. */
   private static List<String> argsWithout(List<String> args, String option, String setPrefix) {
@@ -506,20 +516,72 @@ public final class SweepPlanner {
     return out;
   }
 
+  /** ARGS without what chooses the target: --target, hbaseload.target and the hbaseload.thrift.* settings. */
+  private static List<String> argsWithoutTarget(List<String> args) {
+    return argsWithout(argsWithout(args, "--target", TARGET_SET), null, THRIFT_SETS);
+  }
+
+  /**
+   * Point INDEX's warm-up key. When the sweep runs the same points both directly and through one
+   * thrift server (the same arguments but the target's, and one set of thrift settings), they
+   * share one warm-up with hbaseload.target = both: HBase, the thrift server and both client paths
+   * compile at once, so the sweep warms (and settles) once instead of once per target. Otherwise
+   * the point's own key.
+   */
+  String warmupKey(int index) {
+    final Point point = points.get(index);
+    final SettingChoices.Target target = pointSettings.get(index).target();
+    if (target == SettingChoices.Target.BOTH) {
+      return warmupKey(point);
+    }
+    final String base = keyOf(point, argsWithoutTarget(point.args));
+    boolean direct = false;
+    final java.util.Set<String> thrift = new java.util.TreeSet<>();
+    for (int i = 0; i < points.size(); i++) {
+      if (keyOf(points.get(i), argsWithoutTarget(points.get(i).args)).equals(base)) {
+        final SettingChoices.Target t = pointSettings.get(i).target();
+        direct |= t == SettingChoices.Target.DIRECT;
+        if (t == SettingChoices.Target.THRIFT) {
+          thrift.add(warmupKey(points.get(i)));
+        }
+      }
+    }
+    return direct && thrift.size() == 1 ? "both: " + thrift.iterator().next() : warmupKey(point);
+  }
+
   /**
    * The warm-up of point INDEX's key: that point's arguments with an even mix of every operation
    * that the points of its key run, in the order they first appear (get:100 and put:100 and
-   * get:70,put:30 give get:50,put:50).
+   * get:70,put:30 give get:50,put:50); a shared warm-up (warmupKey(int)) has the thrift points'
+   * arguments and target both.
    */
   List<String> warmupArgs(int index) {
-    final String key = warmupKey(points.get(index));
+    final String key = warmupKey(index);
     final java.util.Set<io.github.hbasegrindersuite.worker.Operation> operations = new java.util.LinkedHashSet<>();
+    int thrift = -1;
     for (int i = 0; i < points.size(); i++) {
-      if (warmupKey(points.get(i)).equals(key)) {
+      if (warmupKey(i).equals(key)) {
         operations.addAll(pointSettings.get(i).mix().keySet());
+        if (thrift < 0 && pointSettings.get(i).target() == SettingChoices.Target.THRIFT) {
+          thrift = i;
+        }
       }
     }
-    final List<String> args = argsWithout(points.get(index).args, null, OPERATIONS_SET);
+    final boolean shared = key.startsWith("both: ");
+    final List<String> own = argsWithout(points.get(index).args, null, OPERATIONS_SET);
+    final List<String> args = shared ? argsWithoutTarget(own) : own;
+    if (shared) {
+      // this point's arguments, the thrift points' thrift settings, target both
+      final List<String> thriftArgs = points.get(thrift).args;
+      for (int i = 0; i + 1 < thriftArgs.size(); i++) {
+        if (thriftArgs.get(i).equals("--set") && thriftArgs.get(i + 1).startsWith(THRIFT_SETS)) {
+          args.add("--set");
+          args.add(thriftArgs.get(i + 1));
+        }
+      }
+      args.add("--set");
+      args.add(TARGET_SET + SettingChoices.Target.BOTH.label());
+    }
     args.add("--set");
     args.add(OPERATIONS_SET + evenMix(new ArrayList<>(operations)));
     return args;
@@ -585,7 +647,7 @@ public final class SweepPlanner {
       row.put("label", point.label);
       row.put("args", point.args);
       row.put("server_variant", point.server == null ? null : serverJson(dir, point.server));
-      row.put("warmup_key", warmupKey(point));
+      row.put("warmup_key", warmupKey(i));
       row.put("warmup_args", warmupArgs(i));
       // the table the point runs on: the sweep skips the runs of a table whose preparation timed out or crashed
       row.put("table", point.sets.getOrDefault("hbaseload.table", base.getOrDefault("hbaseload.table", "hbaseload")).trim());

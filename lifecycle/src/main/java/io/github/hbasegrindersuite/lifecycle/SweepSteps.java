@@ -511,12 +511,16 @@ final class SweepSteps {
       return "";
     }
     String mix = "";
+    boolean both = false;
     for (com.google.gson.JsonElement a : point.getAsJsonArray("warmup_args")) {
       if (a.getAsString().startsWith("hbaseload.operations=")) {
         mix = a.getAsString().substring("hbaseload.operations=".length());
       }
+      both |= a.getAsString().equals("hbaseload.target=both");
     }
-    return mix.isEmpty() ? "" : "with " + mix + ", every operation of its target's runs; ";
+    final String target = both ? "direct and thrift at once (target both): every operation of both targets' runs; "
+        : "every operation of its target's runs; ";
+    return mix.isEmpty() ? "" : "with " + mix + ", " + target;
   }
 
   /** The suite-run arguments of POINT: the base properties, the common arguments and the point's ARGS_KEY array. */

@@ -323,21 +323,42 @@ class SweepPlannerTest {
   }
 
   @Test
-  void eachTargetIsWarmedOnceWithEveryOperationOfItsRuns() throws Exception {
+  void directAndThriftRunsShareOneWarmUpWithTargetBothAndEveryOperation() throws Exception {
     final SweepPlanner p = planner(new SweepPlanner.Overrides(), "sweep.threads = 8",
         "sweep.operations = get:100 | put:100 | get:70,put:30 | scan:100",
-        "sweep.variants = hbaseload.target=direct | hbaseload.target=thrift");
+        "sweep.variants = hbaseload.target=direct | hbaseload.target=thrift;hbaseload.thrift.port=9092");
     final java.util.Map<String, java.util.List<String>> warmups = new java.util.LinkedHashMap<>();
     for (int i = 0; i < p.points.size(); i++) {
-      final java.util.List<String> args = p.warmupArgs(i);
-      final java.util.List<String> before = warmups.putIfAbsent(SweepPlanner.warmupKey(p.points.get(i)), args);
-      assertTrue(before == null || before.subList(2, before.size()).equals(args.subList(2, args.size())), "one warm-up per key: " + args);
+      warmups.putIfAbsent(p.warmupKey(i), p.warmupArgs(i));
+      assertEquals(warmups.get(p.warmupKey(i)), p.warmupArgs(i), "one warm-up per key, whichever point asks: point " + (i + 1));
     }
-    assertEquals(2, warmups.size(), "direct and thrift: " + warmups.keySet());
-    for (java.util.List<String> args : warmups.values()) {
-      assertEquals("hbaseload.operations=get:34,put:33,scan:33", args.get(args.size() - 1), "an even mix summing to 100: " + args);
-    }
+    assertEquals(List.of("both: --set hbaseload.target=thrift --set hbaseload.thrift.port=9092"), List.copyOf(warmups.keySet()));
+    // the point's threads, the thrift point's port, target both, an even mix of every operation summing to 100
+    assertEquals(List.of("--threads", "8", "--set", "hbaseload.thrift.port=9092", "--set", "hbaseload.target=both",
+        "--set", "hbaseload.operations=get:34,put:33,scan:33"), warmups.values().iterator().next());
     assertEquals("get:100", SweepPlanner.evenMix(java.util.List.of(io.github.hbasegrindersuite.worker.Operation.GET)));
+  }
+
+  @Test
+  void targetsWarmApartWhenTheyCannotShare() throws Exception {
+    // two thrift servers (the gateway and the shim) beside direct: which would 'both' take? each its own
+    final SweepPlanner two = planner(new SweepPlanner.Overrides(), "sweep.threads = 8", "sweep.operations = get:100",
+        "sweep.variants = hbaseload.target=direct | hbaseload.target=thrift;hbaseload.thrift.port=9091 | hbaseload.target=thrift;hbaseload.thrift.port=9092");
+    final java.util.Set<String> keys = new java.util.LinkedHashSet<>();
+    for (int i = 0; i < two.points.size(); i++) {
+      keys.add(two.warmupKey(i));
+      assertTrue(!two.warmupArgs(i).contains("hbaseload.target=both"), "no shared warm-up: " + two.warmupArgs(i));
+    }
+    assertEquals(3, keys.size(), "one per target and port: " + keys);
+    // only thrift points: nothing to share
+    final SweepPlanner thrift = planner(new SweepPlanner.Overrides(), "sweep.threads = 4,8", "hbaseload.target = thrift");
+    assertEquals(SweepPlanner.warmupKey(thrift.points.get(0)), thrift.warmupKey(0));
+    assertEquals(List.of("--threads", "4", "--set", "hbaseload.operations=get:50,put:50"), thrift.warmupArgs(0), "its own mix's operations, evenly");
+    // direct and thrift of different tables: each its own (the table is part of what a warm-up warms)
+    final SweepPlanner tables = planner(new SweepPlanner.Overrides(), "sweep.threads = 8",
+        "sweep.variants = hbaseload.target=direct;hbaseload.table=a | hbaseload.target=thrift;hbaseload.table=b");
+    assertTrue(!tables.warmupKey(0).equals(tables.warmupKey(1)), tables.warmupKey(0) + " / " + tables.warmupKey(1));
+    assertTrue(!tables.warmupKey(0).startsWith("both: "));
   }
 
   @Test

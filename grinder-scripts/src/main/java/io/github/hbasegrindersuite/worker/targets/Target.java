@@ -22,6 +22,7 @@ public interface Target extends AutoCloseable {
     return switch (settings.target()) {
       case DIRECT -> new DirectTarget(settings, values);
       case THRIFT -> new ThriftTarget(settings, values);
+      case BOTH -> new BothTargets(new DirectTarget(settings, values), new ThriftTarget(settings, values));
     };
   }
 }
