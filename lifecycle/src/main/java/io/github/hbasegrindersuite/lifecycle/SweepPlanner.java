@@ -549,6 +549,16 @@ public final class SweepPlanner {
     return direct && thrift.size() == 1 ? "both: " + thrift.iterator().next() : warmupKey(point);
   }
 
+  /** Whether any warm-up of the sweep is shared by direct and thrift points (warmupKey(int)). */
+  private boolean sharedWarmup() {
+    for (int i = 0; i < points.size(); i++) {
+      if (warmupKey(i).startsWith("both: ")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * The warm-up of point INDEX's key: that point's arguments with an even mix of every operation
    * that the points of its key run, in the order they first appear (get:100 and put:100 and
@@ -602,7 +612,8 @@ public final class SweepPlanner {
     out.printf("sweep %s at scale %s: %d run(s), %s, %s rows, %s%s%n", name, scale.text, points.size(),
         work.equals(FixedWork.ROWS) ? "a fixed amount of work each (one request per row, over its threads; at most " + length + ")" : length + " each",
         base.getOrDefault("hbaseload.rows", "?"), String.join(" ", common),
-        warmupSeconds > 0 ? "; each target warmed first with every operation of its runs (at most " + warmupSeconds + " s)" : "");
+        warmupSeconds > 0 ? "; each target warmed first with every operation of its runs (at most " + warmupSeconds + " s"
+            + (sharedWarmup() ? "; direct and thrift together" : "") + ")" : "");
     for (int i = 0; i < points.size(); i++) {
       out.printf("  %d. %s%n", i + 1, points.get(i).label.isEmpty() ? "the scenario as it is" : points.get(i).label);
     }
