@@ -254,6 +254,32 @@ t_demo() {
   fi
 }
 
+# A series of the shim's /metrics as a whole number (-1 when absent), e.g. 'hbasegrinder_shim_connections_accepted_total'.
+shim_metric() {
+  curl -s --max-time 5 "http://127.0.0.1:$PORT_SHIM_METRICS/metrics" \
+    | awk -v s="$1" '$1 == s { printf "%d\n", $2; found = 1 } END { if (!found) print -1 }'
+}
+
+# hbaseload.target = both, what a sweep's shared warm-up runs (after t_demo, with the shim up):
+# of 4 threads, the 2nd and 4th reach HBase through the shim, each on its own connection, the
+# others directly. The shim accepts exactly 2 connections and serves some but not all of the
+# run's gets; no request fails.
+t_target_both() {
+  local accepted served total
+  accepted=$(shim_metric hbasegrinder_shim_connections_accepted_total)
+  served=$(shim_metric 'hbasegrinder_shim_call_seconds_count{operation="get"}')
+  grinder_run target-both 4 "hbaseload.operations = get:100" "hbaseload.target = both" "hbaseload.thrift.port = $PORT_SHIM" \
+    "grinder.threads = 4"
+  accepted=$(( $(shim_metric hbasegrinder_shim_connections_accepted_total) - accepted ))
+  served=$(( $(shim_metric 'hbasegrinder_shim_call_seconds_count{operation="get"}') - ${served/#-1/0} ))
+  total=$(summarise_data_logs "$RUN_DIR" | awk '$1 == "total" && $4 == 0 { print $3 }')
+  if ((RC == 0 && accepted == 2)) && [[ -n $total ]] && ((served > 0 && served < total)); then
+    pass "target both: 2 of 4 threads through the shim (2 connections, $served of $total gets), the others direct, zero errors"
+  else
+    fail "target both: rc $RC, shim connections accepted $accepted (want 2), gets through the shim $served of '${total:-errors}': $(tail -5 <<< "$OUT")"
+  fi
+}
+
 t_stop() {
   local master_pid
   "$SUITE" shim stop > "$TEST_LOGS/shim-stop-final.log" 2>&1
@@ -287,5 +313,6 @@ run_e2e_tests() {
     "hbaseload.operations=get:70,put:20: percentages sum to 90, not 100"
   run_workload_tests
   t_demo
+  t_target_both
   t_stop
 }
