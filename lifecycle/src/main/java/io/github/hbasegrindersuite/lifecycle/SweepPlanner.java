@@ -1,9 +1,8 @@
 package io.github.hbasegrindersuite.lifecycle;
 
-import io.github.hbasegrindersuite.worker.SettingChoices;
-
 import io.github.hbasegrindersuite.lifecycle.faults.FaultSchedule;
 import io.github.hbasegrindersuite.worker.PropertiesFiles;
+import io.github.hbasegrindersuite.worker.SettingChoices;
 import io.github.hbasegrindersuite.worker.Settings;
 import io.github.hbasegrindersuite.worker.TablePreparer;
 import java.io.PrintStream;
@@ -529,24 +528,38 @@ public final class SweepPlanner {
    * the point's own key.
    */
   String warmupKey(int index) {
-    final Point point = points.get(index);
-    final SettingChoices.Target target = pointSettings.get(index).target();
-    if (target == SettingChoices.Target.BOTH) {
-      return warmupKey(point);
+    if (warmupKeys == null || warmupKeys.size() != points.size()) {
+      warmupKeys = sharedWarmupKeys();
     }
-    final String base = keyOf(point, argsWithoutTarget(point.args));
-    boolean direct = false;
-    final java.util.Set<String> thrift = new java.util.TreeSet<>();
+    return warmupKeys.get(index);
+  }
+
+  /** Every point's warm-up key (warmupKey(int)), worked out once: a sweep may have hundreds of points. */
+  private List<String> warmupKeys;
+
+  private List<String> sharedWarmupKeys() {
+    final List<String> bases = new ArrayList<>();
+    final Map<String, Boolean> direct = new LinkedHashMap<>();
+    final Map<String, java.util.Set<String>> thrift = new LinkedHashMap<>();
     for (int i = 0; i < points.size(); i++) {
-      if (keyOf(points.get(i), argsWithoutTarget(points.get(i).args)).equals(base)) {
-        final SettingChoices.Target t = pointSettings.get(i).target();
-        direct |= t == SettingChoices.Target.DIRECT;
-        if (t == SettingChoices.Target.THRIFT) {
-          thrift.add(warmupKey(points.get(i)));
-        }
+      final String base = keyOf(points.get(i), argsWithoutTarget(points.get(i).args));
+      bases.add(base);
+      final SettingChoices.Target t = pointSettings.get(i).target();
+      if (t == SettingChoices.Target.DIRECT) {
+        direct.put(base, true);
+      } else if (t == SettingChoices.Target.THRIFT) {
+        thrift.computeIfAbsent(base, b -> new java.util.TreeSet<>()).add(warmupKey(points.get(i)));
       }
     }
-    return direct && thrift.size() == 1 ? "both: " + thrift.iterator().next() : warmupKey(point);
+    final List<String> keys = new ArrayList<>();
+    for (int i = 0; i < points.size(); i++) {
+      final String base = bases.get(i);
+      final java.util.Set<String> servers = thrift.getOrDefault(base, java.util.Set.of());
+      final boolean shared = pointSettings.get(i).target() != SettingChoices.Target.BOTH
+          && direct.containsKey(base) && servers.size() == 1;
+      keys.add(shared ? "both: " + servers.iterator().next() : warmupKey(points.get(i)));
+    }
+    return keys;
   }
 
   /** Whether any warm-up of the sweep is shared by direct and thrift points (warmupKey(int)). */
