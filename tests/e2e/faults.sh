@@ -264,7 +264,8 @@ t_fault_run_killed() {
   reason=$(jq -r .reason "$run_dir/manifest.json" 2> /dev/null)
   kept=$(cat "$run_dir"/injectors/inj*/inj*-data.log | wc -l)
   if ((rc == 137 && next_rc == 0)) && [[ $status_then == running && $status == incomplete ]] && ((left_then > 0)) \
-     && [[ $reason == "./suite run (pid $run_pid) ended without judging this run (killed?)"*"console"*"agent"*"network lab"* ]] \
+     && [[ $reason == "./suite run (pid $run_pid) ended without judging this run (killed?)"* ]] \
+     && [[ $reason == *"console "* && $reason == *"agent "* && $reason == *"network lab"* ]] \
      && ((kept >= at_kill)) && [[ -z $(rt_procs_in "$run_dir") ]] \
      && grep -q "^${run_dir##*/} had lost its ./suite run (pid $run_pid): now incomplete" "$TEST_LOGS/fault-run-next.log"; then
     pass "fault, ./suite run killed: left 'running' with $left_then processes; the next run stopped them, judged it incomplete, kept its $kept data-log lines, then ran (exit 0), in $((SECONDS - started))s"
