@@ -132,7 +132,8 @@ compare_finding <- function(cmp) {
 # server CPU thrift adds to them and the runs left out of them (not standing, named with their
 # kinds); the others follow as not judged, with why (why_not: their verdicts' commonest kinds).
 # When none is judged, the finding says that first. Each text is the longest that fits in
-# FINDING_MAX_WORDS: ranges, then the added figures, then the runs' names give way.
+# FINDING_MAX_WORDS: ranges, then the added figures, then why the others are not judged, then the
+# left-out runs' names give way; the names of the workloads not judged never do.
 thrift_finding <- function(cost, why_not) {
   parts <- sprintf("%s x%s (%s-%s)", cost$workload, fmt_num(cost$ratio, 2), fmt_num(cost$ratio_low, 2), fmt_num(cost$ratio_high, 2))
   ratios <- sprintf("%s x%s", cost$workload, fmt_num(cost$ratio, 2))
@@ -144,12 +145,15 @@ thrift_finding <- function(cost, why_not) {
                     if (is.na(extra)) "unknown" else sprintf("%+.0f", extra))
     left <- left_out_text(cost[ok])
     rest <- if (all(ok)) "" else sprintf(" Not judged: %s (%s).", paste(cost$workload[!ok], collapse = "; "), why_not)
-    rest_short <- if (all(ok)) "" else sprintf(" Not judged: %s.", why_not)
+    # the workloads not judged stay named to the end: the table says why, not which
+    rest_names <- if (all(ok)) "" else sprintf(" Not judged: %s.", paste(cost$workload[!ok], collapse = "; "))
+    short <- sprintf("Thrift/direct throughput %s (medians; see the table).", paste(ratios[ok], collapse = ", "))
     candidates <- c(
       sprintf("Thrift/direct throughput %s; %s.%s%s", paste(parts[ok], collapse = ", "), adds, left$named, rest),
       sprintf("Thrift/direct throughput %s; %s.%s%s", paste(ratios[ok], collapse = ", "), adds, left$named, rest),
-      sprintf("Thrift/direct throughput %s (medians; see the table).%s%s", paste(ratios[ok], collapse = ", "), left$named, rest_short),
-      sprintf("Thrift/direct throughput %s (medians; see the table).%s%s", paste(ratios[ok], collapse = ", "), left$counted, rest_short))
+      sprintf("%s%s%s", short, left$named, rest),
+      sprintf("%s%s%s", short, left$named, rest_names),
+      sprintf("%s%s%s", short, left$counted, rest_names))
     fits <- vapply(candidates, words_in, 0) <= FINDING_MAX_WORDS
     return(if (any(fits)) candidates[which(fits)[1]] else candidates[length(candidates)])
   }

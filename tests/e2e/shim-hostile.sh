@@ -22,13 +22,13 @@ sh_value() {
   sed -nE "s/^(.* )?$1=([^ ]*).*$/\\2/p" <<< "$SH_OUT"
 }
 
-# hbasegrinder_shim_connections_closed_total{reason="REASON"} (or another series named in full).
+# hbasegrinder_shim_connections_closed_total{reason="REASON"} (or another series named in full), by
+# stack.sh's shim_metric.
 sh_metric() {
   local series=$1
   [[ $series == *'{'* || $series == hbasegrinder_* ]] \
     || series="hbasegrinder_shim_connections_closed_total{reason=\"$series\"}"
-  curl -s --max-time 5 "http://127.0.0.1:$PORT_SHIM_METRICS/metrics" \
-    | awk -v s="$series" '$1 == s { printf "%d\n", $2; found = 1 } END { if (!found) print -1 }'
+  shim_metric "$series"
 }
 
 # Held half-sent requests below the limit are closed at the request deadline (2 s after the
