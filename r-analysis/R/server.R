@@ -117,7 +117,17 @@ server_finding <- function(sm, window) {
   }
   if (length(missing) > 0) clauses <- c(clauses, sprintf("no metrics from %s", paste(missing, collapse = "; ")))
   if (length(gaps) > 0) clauses <- c(clauses, paste(gaps, collapse = "; "))
-  list(kind = kind, sentence = paste(clauses, collapse = "; "), stats = stats, missing = missing)
+  list(kind = kind, sentence = paste(clauses, collapse = "; "), stats = stats, missing = missing,
+       requests = sampling_requests(sm$notes))
+}
+
+# What the sampling asked of the servers (server-metrics.json's jmx_requests over its most sampled
+# server's samples): list(total, per_sample), NULL in notes from before the count.
+sampling_requests <- function(notes) {
+  total <- notes$jmx_requests
+  samples <- suppressWarnings(max(as.numeric(notes$servers$samples %if_absent% numeric())))
+  if (is.null(total) || !is.finite(samples) || samples <= 0) return(NULL)
+  list(total = as.numeric(total), per_sample = as.numeric(total) / samples)
 }
 
 # The region servers that answered (RS, rows of server_window_stats): the handler finding's kind
@@ -271,5 +281,7 @@ server_metrics_section <- function(a, plot) {
     table,
     html_p(paste("Measured window only. Columns, units and the JMX bean and attribute of each: lifecycle/README.md, 'server-metrics.csv'.",
                  "In the embedded HBase master and region server are one JVM: their GC pauses and CPU are the same.",
+                 if (!is.null(f$requests)) sprintf("The sampling asked the servers %s /jmx requests over the run, %s a sample, served on their own CPU and counted in it.",
+                                                   fmt_int(f$requests$total), fmt_num(f$requests$per_sample, 1)),
                  "Host load: the 1-minute load average of each server's machine (one machine for a local cluster)."), class = "meta"))
 }

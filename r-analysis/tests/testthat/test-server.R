@@ -52,6 +52,12 @@ test_that("each server's own CPU and its machine's load: mean and max over the w
   html <- html_string(server_metrics_section(analyse_run(run_target(dir)), NULL))
   expect_match(html, "<th>CPU % of a core mean / max</th><th>host load</th>", fixed = TRUE)
   expect_match(html, "<td>44 / 95</td><td>2.8</td>", fixed = TRUE)
+  expect_false(grepl("/jmx requests", html, fixed = TRUE))   # notes from before the count: nothing said
+  # the notes' request count: 10 requests over the region server's 2 samples (the master's 1)
+  jsonlite::write_json(list(interval_ms = 1000, jmx_requests = 10, servers = data.frame(role = c("master", "regionserver"), samples = c(1, 2))),
+                       file.path(dir, "hbase", "server-metrics.json"), auto_unbox = TRUE)
+  expect_match(html_string(server_metrics_section(analyse_run(run_target(dir)), NULL)),
+               "The sampling asked the servers 10 /jmx requests over the run, 5.0 a sample, served on their own CPU and counted in it.", fixed = TRUE)
   # a file from before the columns: empty cells, not NaN
   write_server_csv(dir, active = rep(3, 15), queue = rep(0, 15), master = FALSE)
   old <- analyse_run(run_target(dir))

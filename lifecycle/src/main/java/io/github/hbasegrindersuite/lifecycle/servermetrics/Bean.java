@@ -13,6 +13,14 @@ enum Bean {
   /** The JVM's operating-system bean: its process CPU time and its machine's load, per server. */
   OS;
 
+  /**
+   * The JVM's own beans: one server's answer is every server's in that JVM (the embedded HBase's
+   * master and region server are one JVM and one MBean server).
+   */
+  boolean perJvm() {
+    return this == JVM || this == OS;
+  }
+
   /** The bean's ObjectName for a server of this role, or null when that role has no such bean. */
   String objectName(Role role) {
     switch (this) {

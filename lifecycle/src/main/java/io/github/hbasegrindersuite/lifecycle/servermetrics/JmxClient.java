@@ -61,6 +61,24 @@ public final class JmxClient {
     return null;
   }
 
+  /**
+   * A string attribute of the first bean of a /jmx answer (e.g. the Runtime bean's
+   * {@code "Name":"4242@host"}), null when absent or not a string.
+   */
+  static String stringAttribute(String json, String attribute) {
+    final JsonElement root = JsonParser.parseString(json);
+    if (!root.isJsonObject() || !root.getAsJsonObject().has("beans")) {
+      return null;
+    }
+    for (JsonElement b : root.getAsJsonObject().getAsJsonArray("beans")) {
+      final JsonElement v = b.isJsonObject() ? b.getAsJsonObject().get(attribute) : null;
+      if (v != null && v.isJsonPrimitive() && v.getAsJsonPrimitive().isString()) {
+        return v.getAsString();
+      }
+    }
+    return null;
+  }
+
   private static void drain(InputStream in) throws IOException {
     if (in != null) {
       try (in) {

@@ -17,6 +17,8 @@ import java.util.Map;
 final class JmxSnapshot {
   final long timeMs;
   private final Map<Bean, Map<String, Double>> values = new EnumMap<>(Bean.class);
+  /** When each bean was read: a bean taken from another server's snapshot keeps that one's time. */
+  private final Map<Bean, Long> readAt = new EnumMap<>(Bean.class);
 
   JmxSnapshot(long timeMs) {
     this.timeMs = timeMs;
@@ -54,10 +56,27 @@ final class JmxSnapshot {
           }
         }
         values.put(bean, numbers);
+        readAt.put(bean, timeMs);
         return this;
       }
     }
     throw new IllegalArgumentException("no bean " + objectName + " in the /jmx answer");
+  }
+
+  /** Takes {@code bean}'s values from another server's snapshot of the same JVM, read in the same sample. */
+  JmxSnapshot copy(Bean bean, JmxSnapshot from) {
+    final Map<String, Double> numbers = from.values.get(bean);
+    if (numbers == null) {
+      throw new IllegalArgumentException("no " + bean + " bean in the snapshot to copy from");
+    }
+    values.put(bean, numbers);
+    readAt.put(bean, from.readAt(bean));
+    return this;
+  }
+
+  /** When {@code bean}'s values were read (this snapshot's time when it was not). */
+  long readAt(Bean bean) {
+    return readAt.getOrDefault(bean, timeMs);
   }
 
   /** The attribute's value, or null when the bean or the attribute was not read. */

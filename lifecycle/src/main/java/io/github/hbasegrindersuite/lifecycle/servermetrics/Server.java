@@ -7,7 +7,8 @@ import java.util.Objects;
 
 /**
  * One HBase server whose JMX servlet is sampled: its role and its info server's address. Its
- * handler count and metrics period come from its own /conf once, at start (null when unknown).
+ * handler count and metrics period come from its /conf once, at start, and the JVM it runs in from
+ * its Runtime bean (null when unknown).
  */
 final class Server {
   final Bean.Role role;
@@ -15,6 +16,8 @@ final class Server {
   final int infoPort;
   Integer handlers;
   Long metricsPeriodMs;
+  /** The JVM serving it ("pid@host", its Runtime bean's Name), null when unknown. */
+  String jvm;
 
   Server(Bean.Role role, String host, int infoPort) {
     this.role = role;

@@ -104,7 +104,7 @@ enum ServerMetric {
 
   Double rate(JmxSnapshot prev, JmxSnapshot now, String counter) {
     return Rates.perSecond(prev == null ? null : prev.get(bean, counter), now.get(bean, counter),
-        prev == null ? 0 : now.timeMs - prev.timeMs);
+        prev == null ? 0 : now.readAt(bean) - prev.readAt(bean));
   }
 
   Double delta(JmxSnapshot prev, JmxSnapshot now, String counter) {

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +26,8 @@ import io.github.hbasegrindersuite.lifecycle.SamplerRun;
  *                      (--server ROLE=HOST:INFO_PORT ... | --discover PLAN_JSON)
  * </pre>
  *
- * Once an interval, every server's JMX servlet is asked for three beans (IPC, Server, JvmMetrics)
- * and one CSV row per server is written (ServerMetricsCsv). A server that does not answer gets a
+ * Once an interval, every server's JMX servlet is asked for its beans (IPC, Server, JvmMetrics,
+ * OperatingSystem; the last two once per JVM) and one CSV row per server is written (ServerMetricsCsv). A server that does not answer gets a
  * row saying why and the run goes on. --discover asks a real cluster's master, through the client's
  * Admin, for its region servers and their info ports (ClusterDiscovery). Ends at SIGTERM or after
  * --max-seconds; server-metrics.json (the notes: servers, rows answered, first and last failure)
@@ -34,6 +35,7 @@ import io.github.hbasegrindersuite.lifecycle.SamplerRun;
  */
 public final class ServerMetricsSampler {
   static final String NAME = "server-metrics";
+  private static final String RUNTIME = "java.lang:type=Runtime";
   private static final int NOTES_EVERY = 10;
 
   private final List<Server> servers;
@@ -43,6 +45,8 @@ public final class ServerMetricsSampler {
   private final String discovery;
   private final long intervalMs;
   private final String started = Instant.now().toString();
+  /** /jmx requests made by the samples so far (the notes say how many the run cost the servers). */
+  private long requests;
 
   ServerMetricsSampler(List<Server> servers, ServerMetricsCsv csv, JmxClient client, Path notes, String discovery, long intervalMs) {
     this.servers = servers;
@@ -102,11 +106,26 @@ public final class ServerMetricsSampler {
     }, w);
   }
 
-  /** Each server's handler count and metrics period, from its /conf, once (a server that does not answer keeps nulls). */
+  /**
+   * Each server's JVM, handler count and metrics period, once (a server that does not answer keeps
+   * nulls). Servers of one JVM share its configuration: its /conf (about 160 kB) is read once.
+   */
   void readConfs() {
+    final Map<String, String> confByJvm = new HashMap<>();
     for (Server s : servers) {
       try {
-        final String conf = client.get(s.conf());
+        s.jvm = JmxClient.stringAttribute(client.get(s.jmx(RUNTIME)), "Name");
+      } catch (IOException | RuntimeException e) {
+        s.jvm = null;
+      }
+      try {
+        String conf = s.jvm == null ? null : confByJvm.get(s.jvm);
+        if (conf == null) {
+          conf = client.get(s.conf());
+          if (s.jvm != null) {
+            confByJvm.put(s.jvm, conf);
+          }
+        }
         final String handlers = JmxClient.confValue(conf, s.role == Bean.Role.MASTER ? "hbase.master.handler.count" : "hbase.regionserver.handler.count");
         s.handlers = handlers != null && handlers.trim().matches("[0-9]+") ? Integer.valueOf(handlers.trim()) : null;
         final String period = JmxClient.confValue(conf, "hbase.regionserver.metrics.period");
@@ -143,10 +162,18 @@ public final class ServerMetricsSampler {
     writeNotes(true);
   }
 
+  /**
+   * One row per server. A JVM's own beans (JvmMetrics, OperatingSystem) are read from the first of
+   * its servers that answers and taken for the others: every request costs the server about 1.5 ms
+   * of CPU when warm and more while its JIT compiles the servlet's path, on the CPU it serves the
+   * load with (bench/results/2026-11-28-server-metrics-cost.md).
+   */
   void sampleOnce() {
+    final Map<String, JmxSnapshot> byJvm = new HashMap<>();
     for (Server s : servers) {
       JmxSnapshot snap = null;
       String failure = null;
+      final JmxSnapshot sameJvm = s.jvm == null ? null : byJvm.get(s.jvm);
       // Once more when a bean is missing: HBase re-registers its metrics beans when regions change
       // (JmxCacheBuster), and a query at that moment finds none.
       for (int attempt = 0; attempt < 2 && snap == null; attempt++) {
@@ -154,7 +181,10 @@ public final class ServerMetricsSampler {
         try {
           for (Bean bean : Bean.values()) {
             final String name = bean.objectName(s.role);
-            if (name != null) {
+            if (name != null && sameJvm != null && bean.perJvm()) {
+              reading.copy(bean, sameJvm);
+            } else if (name != null) {
+              requests++;
               reading.add(bean, name, client.get(s.jmx(name)));
             }
           }
@@ -167,6 +197,9 @@ public final class ServerMetricsSampler {
         }
       }
       if (snap != null) {
+        if (s.jvm != null) {
+          byJvm.putIfAbsent(s.jvm, snap);
+        }
         csv.answered(s, snap);
       } else {
         csv.failed(s, System.currentTimeMillis(), failure);
@@ -181,6 +214,7 @@ public final class ServerMetricsSampler {
     doc.put("started", started);
     doc.put("ended", ended ? Instant.now().toString() : null);
     doc.put("discovery", discovery);
+    doc.put("jmx_requests", requests);
     final List<Object> list = new ArrayList<>();
     for (Server s : servers) {
       final ServerMetricsCsv.Tally t = csv.tally(s);
@@ -191,6 +225,7 @@ public final class ServerMetricsSampler {
       o.put("answered", t.answered);
       o.put("handlers", s.handlers);
       o.put("metrics_period_ms", s.metricsPeriodMs);
+      o.put("jvm", s.jvm);
       o.put("first_failure", t.firstFailure);
       o.put("first_failure_ms", t.firstFailureMs);
       o.put("last_failure", t.lastFailure);

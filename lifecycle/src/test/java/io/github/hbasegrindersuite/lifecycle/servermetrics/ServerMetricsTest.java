@@ -258,4 +258,72 @@ class ServerMetricsTest {
     assertTrue(json.contains("\"answered\": 0"), json);
     assertTrue(json.contains("\"server\": \"127.0.0.1:" + closedPort + "\""), json);
   }
+
+  /**
+   * The embedded HBase's master and region server are one JVM: its JvmMetrics and OperatingSystem
+   * beans are asked once per sample, through the first server, and its /conf once per run; both
+   * rows carry the JVM's figures.
+   */
+  @Test
+  void serversOfOneJvmReadItsOwnBeansOnce() throws Exception {
+    final AtomicReference<String> sample = new AtomicReference<>("a");
+    final Map<String, java.util.concurrent.atomic.AtomicInteger> asked = new java.util.concurrent.ConcurrentHashMap<>();
+    final List<HttpServer> https = new ArrayList<>();
+    for (String role : List.of("master", "regionserver")) {
+      final HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+      http.createContext("/", exchange -> {
+        final String raw = exchange.getRequestURI().getRawQuery();
+        final String q = raw == null ? "" : java.net.URLDecoder.decode(raw, StandardCharsets.UTF_8);
+        final String what = exchange.getRequestURI().getPath().equals("/conf") ? "conf"
+            : q.contains("Runtime") ? "runtime" : q.contains("sub=IPC") ? role + "-ipc" : q.contains("sub=Server") ? "regionserver-server"
+            : q.contains("OperatingSystem") ? "os" : "jvm";
+        asked.computeIfAbsent(what, k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
+        final String text = what.equals("runtime") ? "{\"beans\":[{\"name\":\"java.lang:type=Runtime\",\"Name\":\"4242@h\"}]}"
+            : what.equals("conf") ? fixture("regionserver-conf-trimmed.json")
+            : fixture((what.equals("os") || what.equals("jvm") ? "regionserver-" + what : what) + "-" + sample.get() + ".json");
+        final byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        exchange.sendResponseHeaders(200, body.length);
+        exchange.getResponseBody().write(body);
+        exchange.close();
+      });
+      http.start();
+      https.add(http);
+    }
+    final Server master = new Server(Bean.Role.MASTER, "127.0.0.1", https.get(0).getAddress().getPort());
+    final Server rs = new Server(Bean.Role.REGIONSERVER, "127.0.0.1", https.get(1).getAddress().getPort());
+    final Path csvPath = dir.resolve("server-metrics.csv");
+    final Path notes = dir.resolve("server-metrics.json");
+    try (java.io.Writer w = Files.newBufferedWriter(csvPath)) {
+      final ServerMetricsSampler sampler = new ServerMetricsSampler(List.of(master, rs), new ServerMetricsCsv(w),
+          new JmxClient(500, 800), notes, "given", 1000);
+      sampler.readConfs();
+      sampler.sampleOnce();
+      sample.set("b");
+      Thread.sleep(50);
+      sampler.sampleOnce();
+      sampler.writeNotes(true);
+    } finally {
+      https.forEach(h -> h.stop(0));
+    }
+    assertEquals("4242@h", master.jvm);
+    assertEquals("4242@h", rs.jvm);
+    assertEquals(30, rs.handlers);
+    assertEquals(1, asked.get("conf").get(), "/conf once for the JVM");
+    assertEquals(2, asked.get("jvm").get(), "JvmMetrics once per sample");
+    assertEquals(2, asked.get("os").get(), "OperatingSystem once per sample");
+    assertEquals(2, asked.get("master-ipc").get());
+    assertEquals(2, asked.get("regionserver-ipc").get());
+    assertEquals(2, asked.get("regionserver-server").get());
+    final List<Map<String, String>> rows = rows(Files.readString(csvPath));
+    assertEquals(4, rows.size());
+    assertEquals("master", rows.get(2).get("role"));
+    assertEquals("regionserver", rows.get(3).get("role"));
+    for (String column : List.of("gc_pause_ms_per_s", "process_cpu_pct", "host_load1")) {
+      assertTrue(!rows.get(3).get(column).isEmpty(), column);
+      assertEquals(rows.get(3).get(column), rows.get(2).get(column), column + ": the JVM's figure on both rows");
+    }
+    final String json = Files.readString(notes);
+    assertTrue(json.contains("\"jmx_requests\": 10"), json);
+    assertTrue(json.contains("\"jvm\": \"4242@h\""), json);
+  }
 }
