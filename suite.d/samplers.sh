@@ -39,7 +39,8 @@ start_run_samplers() {
     fi
     mkdir -p "$RUN_DIR/hbase"
     ((${#args[@]} == 0)) || args+=(---)
-    args+=(server-metrics --out "$RUN_DIR/hbase/server-metrics.csv" --notes "$RUN_DIR/hbase/server-metrics.json" --max-seconds "$max" "${servers[@]}")
+    args+=(server-metrics --out "$RUN_DIR/hbase/server-metrics.csv" --notes "$RUN_DIR/hbase/server-metrics.json" --max-seconds "$max"
+      --clock-ticks "$(getconf CLK_TCK)" "${servers[@]}")
   fi
   ((${#args[@]} > 0)) || return 0
   # shellcheck disable=SC2086  # SAMPLERS_JVM_OPTS is a list of words

@@ -63,6 +63,13 @@ final class JmxSnapshot {
     throw new IllegalArgumentException("no bean " + objectName + " in the /jmx answer");
   }
 
+  /** {@code bean}'s values read some other way than from a /jmx answer (LocalJvms), now. */
+  JmxSnapshot put(Bean bean, Map<String, Double> numbers) {
+    values.put(bean, numbers);
+    readAt.put(bean, System.currentTimeMillis());
+    return this;
+  }
+
   /** Takes {@code bean}'s values from another server's snapshot of the same JVM, read in the same sample. */
   JmxSnapshot copy(Bean bean, JmxSnapshot from) {
     final Map<String, Double> numbers = from.values.get(bean);

@@ -18,6 +18,8 @@ final class Server {
   Long metricsPeriodMs;
   /** The JVM serving it ("pid@host", its Runtime bean's Name), null when unknown. */
   String jvm;
+  /** Its JVM's pid when it runs on this machine (LocalJvms), else null. */
+  Integer localPid;
 
   Server(Bean.Role role, String host, int infoPort) {
     this.role = role;

@@ -22,13 +22,14 @@ import io.github.hbasegrindersuite.lifecycle.SamplerRun;
  * sampler and stops it by PID):
  *
  * <pre>
- * ServerMetricsSampler --out CSV --notes JSON [--interval-ms 1000] [--max-seconds N]
+ * ServerMetricsSampler --out CSV --notes JSON [--interval-ms 1000] [--max-seconds N] [--clock-ticks 100]
  *                      (--server ROLE=HOST:INFO_PORT ... | --discover PLAN_JSON)
  * </pre>
  *
  * Once an interval, every server's JMX servlet is asked for its beans (IPC, Server, JvmMetrics,
- * OperatingSystem; the last two once per JVM) and one CSV row per server is written (ServerMetricsCsv). A server that does not answer gets a
- * row saying why and the run goes on. --discover asks a real cluster's master, through the client's
+ * OperatingSystem; the last two once per JVM, and OperatingSystem's figures read from /proc for a
+ * JVM on this machine: LocalJvms) and one CSV row per server is written (ServerMetricsCsv). A
+ * server that does not answer gets a row saying why and the run goes on. --discover asks a real cluster's master, through the client's
  * Admin, for its region servers and their info ports (ClusterDiscovery). Ends at SIGTERM or after
  * --max-seconds; server-metrics.json (the notes: servers, rows answered, first and last failure)
  * is rewritten every 10 samples and at the end. A bad argument: one line on stderr, exit 2.
@@ -44,11 +45,18 @@ public final class ServerMetricsSampler {
   private final Path notes;
   private final String discovery;
   private final long intervalMs;
+  private final LocalJvms local;
   private final String started = Instant.now().toString();
   /** /jmx requests made by the samples so far (the notes say how many the run cost the servers). */
   private long requests;
 
   ServerMetricsSampler(List<Server> servers, ServerMetricsCsv csv, JmxClient client, Path notes, String discovery, long intervalMs) {
+    this(servers, csv, client, notes, discovery, intervalMs, LocalJvms.here(100));
+  }
+
+  ServerMetricsSampler(List<Server> servers, ServerMetricsCsv csv, JmxClient client, Path notes, String discovery, long intervalMs,
+                       LocalJvms local) {
+    this.local = local;
     this.servers = servers;
     this.csv = csv;
     this.client = client;
@@ -97,9 +105,11 @@ public final class ServerMetricsSampler {
       servers.addAll(found.servers);
       discovery = found.note;
     }
+    final int clockTicks = (int) whole(options, "--clock-ticks", 100, 1);
     final JmxClient client = new JmxClient(500, (int) Math.min(2000, Math.max(200, intervalMs * 8 / 10)));
     final BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8);
-    final ServerMetricsSampler sampler = new ServerMetricsSampler(servers, new ServerMetricsCsv(w), client, notesPath, discovery, intervalMs);
+    final ServerMetricsSampler sampler = new ServerMetricsSampler(servers, new ServerMetricsCsv(w), client, notesPath, discovery, intervalMs,
+        LocalJvms.here(clockTicks));
     return new SamplerRun(NAME, stop -> {
       sampler.readConfs();
       sampler.loop(deadline, stop);
@@ -118,6 +128,7 @@ public final class ServerMetricsSampler {
       } catch (IOException | RuntimeException e) {
         s.jvm = null;
       }
+      s.localPid = local.pidOf(s.jvm);
       try {
         String conf = s.jvm == null ? null : confByJvm.get(s.jvm);
         if (conf == null) {
@@ -181,9 +192,17 @@ public final class ServerMetricsSampler {
         try {
           for (Bean bean : Bean.values()) {
             final String name = bean.objectName(s.role);
-            if (name != null && sameJvm != null && bean.perJvm()) {
+            if (name == null) {
+              continue;
+            }
+            if (sameJvm != null && bean.perJvm()) {
               reading.copy(bean, sameJvm);
-            } else if (name != null) {
+              continue;
+            }
+            final Map<String, Double> here = bean == Bean.OS && s.localPid != null ? local.osValues(s.localPid) : null;
+            if (here != null) {
+              reading.put(bean, here);
+            } else {
               requests++;
               reading.add(bean, name, client.get(s.jmx(name)));
             }
@@ -226,6 +245,7 @@ public final class ServerMetricsSampler {
       o.put("handlers", s.handlers);
       o.put("metrics_period_ms", s.metricsPeriodMs);
       o.put("jvm", s.jvm);
+      o.put("process_from_proc", s.localPid != null);
       o.put("first_failure", t.firstFailure);
       o.put("first_failure_ms", t.firstFailureMs);
       o.put("last_failure", t.lastFailure);
@@ -240,7 +260,7 @@ public final class ServerMetricsSampler {
   static Map<String, List<String>> options(String[] argv) {
     final Map<String, List<String>> options = new LinkedHashMap<>();
     for (int i = 0; i < argv.length; i++) {
-      if (!List.of("--out", "--notes", "--interval-ms", "--max-seconds", "--server", "--discover").contains(argv[i])) {
+      if (!List.of("--out", "--notes", "--interval-ms", "--max-seconds", "--clock-ticks", "--server", "--discover").contains(argv[i])) {
         throw new IllegalArgumentException("unknown argument '" + argv[i] + "'");
       }
       if (i + 1 >= argv.length) {

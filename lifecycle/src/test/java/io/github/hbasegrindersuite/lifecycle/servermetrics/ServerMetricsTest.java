@@ -326,4 +326,83 @@ class ServerMetricsTest {
     assertTrue(json.contains("\"jmx_requests\": 10"), json);
     assertTrue(json.contains("\"jvm\": \"4242@h\""), json);
   }
+
+  /** /proc/PID/stat of a process COMM with UTIME and STIME ticks (fields 14 and 15; started at tick 5000). */
+  static void writeStat(Path proc, int pid, String comm, long utime, long stime) throws IOException {
+    Files.createDirectories(proc.resolve(String.valueOf(pid)));
+    final StringBuilder b = new StringBuilder(pid + " (" + comm + ") S");
+    for (int field = 4; field <= 44; field++) {
+      b.append(' ').append(field == 14 ? utime : field == 15 ? stime : field == 22 ? 5000 : 0);
+    }
+    Files.writeString(proc.resolve(pid + "/stat"), b + "\n");
+  }
+
+  @Test
+  void aJvmOnThisMachineIsFoundByItsRuntimeNameAndReadFromProc() throws IOException {
+    final Path proc = dir.resolve("proc");
+    writeStat(proc, 777, "java", 1200, 300);
+    writeStat(proc, 778, "bash", 1, 1);
+    Files.writeString(proc.resolve("loadavg"), "0.42 0.30 0.20 2/345 999\n");
+    final LocalJvms local = new LocalJvms(proc, 100, "testhost");
+    assertEquals(777, local.pidOf("777@testhost"));
+    assertNull(local.pidOf("777@otherhost"), "another machine's JVM");
+    assertNull(local.pidOf("778@testhost"), "not a java process");
+    assertNull(local.pidOf("779@testhost"), "no such process");
+    assertNull(local.pidOf(null));
+    assertNull(local.pidOf("testhost"));
+    final Map<String, Double> os = local.osValues(777);
+    assertEquals(1500 * 1e7, os.get("ProcessCpuTime"), 1e-3, "1,500 ticks of 10 ms in ns");
+    assertEquals(0.42, os.get("SystemLoadAverage"));
+    assertNull(local.osValues(779));
+  }
+
+  /** A server whose JVM runs here: its OperatingSystem bean is never asked; its figures come from /proc. */
+  @Test
+  void theProcessFiguresOfALocalJvmComeFromProcNotFromItsServer() throws Exception {
+    final Path proc = dir.resolve("proc");
+    writeStat(proc, 777, "java", 1000, 0);
+    Files.writeString(proc.resolve("loadavg"), "1.25 0.30 0.20 2/345 999\n");
+    final AtomicReference<String> sample = new AtomicReference<>("a");
+    final Map<String, java.util.concurrent.atomic.AtomicInteger> asked = new java.util.concurrent.ConcurrentHashMap<>();
+    final HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    http.createContext("/", exchange -> {
+      final String raw = exchange.getRequestURI().getRawQuery();
+      final String q = raw == null ? "" : java.net.URLDecoder.decode(raw, StandardCharsets.UTF_8);
+      final String what = exchange.getRequestURI().getPath().equals("/conf") ? "conf" : q.contains("Runtime") ? "runtime"
+          : q.contains("sub=IPC") ? "regionserver-ipc" : q.contains("sub=Server") ? "regionserver-server" : q.contains("OperatingSystem") ? "os" : "jvm";
+      asked.computeIfAbsent(what, k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
+      final String text = what.equals("runtime") ? "{\"beans\":[{\"name\":\"java.lang:type=Runtime\",\"Name\":\"777@testhost\"}]}"
+          : what.equals("conf") ? fixture("regionserver-conf-trimmed.json")
+          : fixture((what.equals("jvm") || what.equals("os") ? "regionserver-" + what : what) + "-" + sample.get() + ".json");
+      final byte[] body = text.getBytes(StandardCharsets.UTF_8);
+      exchange.sendResponseHeaders(200, body.length);
+      exchange.getResponseBody().write(body);
+      exchange.close();
+    });
+    http.start();
+    final Server rs = new Server(Bean.Role.REGIONSERVER, "127.0.0.1", http.getAddress().getPort());
+    final Path csvPath = dir.resolve("server-metrics.csv");
+    try (java.io.Writer w = Files.newBufferedWriter(csvPath)) {
+      final ServerMetricsSampler sampler = new ServerMetricsSampler(List.of(rs), new ServerMetricsCsv(w), new JmxClient(500, 800),
+          dir.resolve("server-metrics.json"), "given", 1000, new LocalJvms(proc, 100, "testhost"));
+      sampler.readConfs();
+      sampler.sampleOnce();
+      sample.set("b");
+      writeStat(proc, 777, "java", 1020, 10);   // 30 ticks: 0.3 s of CPU
+      Thread.sleep(300);
+      sampler.sampleOnce();
+      sampler.writeNotes(true);
+    } finally {
+      http.stop(0);
+    }
+    assertEquals(777, rs.localPid);
+    assertNull(asked.get("os"), "the OperatingSystem bean is not asked of a JVM on this machine");
+    assertEquals(2, asked.get("jvm").get());
+    final List<Map<String, String>> rows = rows(Files.readString(csvPath));
+    assertEquals("1.25", rows.get(1).get("host_load1"));
+    // 0.3 s of CPU over the 300-400 ms between the two reads of /proc: 75-100% of a core
+    final double pct = Double.parseDouble(rows.get(1).get("process_cpu_pct"));
+    assertTrue(pct > 70 && pct <= 100.001, "process CPU " + pct);
+    assertTrue(Files.readString(dir.resolve("server-metrics.json")).contains("\"process_from_proc\": true"));
+  }
 }
