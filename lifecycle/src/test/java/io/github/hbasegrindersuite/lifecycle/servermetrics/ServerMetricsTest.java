@@ -260,6 +260,33 @@ class ServerMetricsTest {
   }
 
   /**
+   * An info server of ROLE in the JVM named JVM_NAME ("pid@host"): its Runtime bean, the captured
+   * /conf, and the captured beans of the current SAMPLE; ASKED counts the requests by kind (conf,
+   * runtime, ROLE-ipc, regionserver-server, os, jvm).
+   */
+  static HttpServer fakeInfoServer(String role, String jvmName, AtomicReference<String> sample,
+                                   Map<String, java.util.concurrent.atomic.AtomicInteger> asked) throws IOException {
+    final HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    http.createContext("/", exchange -> {
+      final String raw = exchange.getRequestURI().getRawQuery();
+      final String q = raw == null ? "" : java.net.URLDecoder.decode(raw, StandardCharsets.UTF_8);
+      final String what = exchange.getRequestURI().getPath().equals("/conf") ? "conf"
+          : q.contains("Runtime") ? "runtime" : q.contains("sub=IPC") ? role + "-ipc" : q.contains("sub=Server") ? "regionserver-server"
+          : q.contains("OperatingSystem") ? "os" : "jvm";
+      asked.computeIfAbsent(what, k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
+      final String text = what.equals("runtime") ? "{\"beans\":[{\"name\":\"java.lang:type=Runtime\",\"Name\":\"" + jvmName + "\"}]}"
+          : what.equals("conf") ? fixture("regionserver-conf-trimmed.json")
+          : fixture((what.equals("os") || what.equals("jvm") ? "regionserver-" + what : what) + "-" + sample.get() + ".json");
+      final byte[] body = text.getBytes(StandardCharsets.UTF_8);
+      exchange.sendResponseHeaders(200, body.length);
+      exchange.getResponseBody().write(body);
+      exchange.close();
+    });
+    http.start();
+    return http;
+  }
+
+  /**
    * The embedded HBase's master and region server are one JVM: its JvmMetrics and OperatingSystem
    * beans are asked once per sample, through the first server, and its /conf once per run; both
    * rows carry the JVM's figures.
@@ -270,24 +297,7 @@ class ServerMetricsTest {
     final Map<String, java.util.concurrent.atomic.AtomicInteger> asked = new java.util.concurrent.ConcurrentHashMap<>();
     final List<HttpServer> https = new ArrayList<>();
     for (String role : List.of("master", "regionserver")) {
-      final HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-      http.createContext("/", exchange -> {
-        final String raw = exchange.getRequestURI().getRawQuery();
-        final String q = raw == null ? "" : java.net.URLDecoder.decode(raw, StandardCharsets.UTF_8);
-        final String what = exchange.getRequestURI().getPath().equals("/conf") ? "conf"
-            : q.contains("Runtime") ? "runtime" : q.contains("sub=IPC") ? role + "-ipc" : q.contains("sub=Server") ? "regionserver-server"
-            : q.contains("OperatingSystem") ? "os" : "jvm";
-        asked.computeIfAbsent(what, k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
-        final String text = what.equals("runtime") ? "{\"beans\":[{\"name\":\"java.lang:type=Runtime\",\"Name\":\"4242@h\"}]}"
-            : what.equals("conf") ? fixture("regionserver-conf-trimmed.json")
-            : fixture((what.equals("os") || what.equals("jvm") ? "regionserver-" + what : what) + "-" + sample.get() + ".json");
-        final byte[] body = text.getBytes(StandardCharsets.UTF_8);
-        exchange.sendResponseHeaders(200, body.length);
-        exchange.getResponseBody().write(body);
-        exchange.close();
-      });
-      http.start();
-      https.add(http);
+      https.add(fakeInfoServer(role, "4242@h", sample, asked));
     }
     final Server master = new Server(Bean.Role.MASTER, "127.0.0.1", https.get(0).getAddress().getPort());
     final Server rs = new Server(Bean.Role.REGIONSERVER, "127.0.0.1", https.get(1).getAddress().getPort());
@@ -364,22 +374,7 @@ class ServerMetricsTest {
     Files.writeString(proc.resolve("loadavg"), "1.25 0.30 0.20 2/345 999\n");
     final AtomicReference<String> sample = new AtomicReference<>("a");
     final Map<String, java.util.concurrent.atomic.AtomicInteger> asked = new java.util.concurrent.ConcurrentHashMap<>();
-    final HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    http.createContext("/", exchange -> {
-      final String raw = exchange.getRequestURI().getRawQuery();
-      final String q = raw == null ? "" : java.net.URLDecoder.decode(raw, StandardCharsets.UTF_8);
-      final String what = exchange.getRequestURI().getPath().equals("/conf") ? "conf" : q.contains("Runtime") ? "runtime"
-          : q.contains("sub=IPC") ? "regionserver-ipc" : q.contains("sub=Server") ? "regionserver-server" : q.contains("OperatingSystem") ? "os" : "jvm";
-      asked.computeIfAbsent(what, k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
-      final String text = what.equals("runtime") ? "{\"beans\":[{\"name\":\"java.lang:type=Runtime\",\"Name\":\"777@testhost\"}]}"
-          : what.equals("conf") ? fixture("regionserver-conf-trimmed.json")
-          : fixture((what.equals("jvm") || what.equals("os") ? "regionserver-" + what : what) + "-" + sample.get() + ".json");
-      final byte[] body = text.getBytes(StandardCharsets.UTF_8);
-      exchange.sendResponseHeaders(200, body.length);
-      exchange.getResponseBody().write(body);
-      exchange.close();
-    });
-    http.start();
+    final HttpServer http = fakeInfoServer("regionserver", "777@testhost", sample, asked);
     final Server rs = new Server(Bean.Role.REGIONSERVER, "127.0.0.1", http.getAddress().getPort());
     final Path csvPath = dir.resolve("server-metrics.csv");
     try (java.io.Writer w = Files.newBufferedWriter(csvPath)) {
