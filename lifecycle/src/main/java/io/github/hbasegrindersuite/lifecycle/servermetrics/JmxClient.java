@@ -2,6 +2,7 @@ package io.github.hbasegrindersuite.lifecycle.servermetrics;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonParser;
+import com.google.gson.JsonPrimitive;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
@@ -66,14 +67,25 @@ public final class JmxClient {
    * {@code "Name":"4242@host"}), null when absent or not a string.
    */
   static String stringAttribute(String json, String attribute) {
+    final JsonPrimitive v = attribute(json, attribute);
+    return v != null && v.isString() ? v.getAsString() : null;
+  }
+
+  /** A numeric attribute of the first bean of a /jmx answer (e.g. the Runtime bean's StartTime), null when absent. */
+  static Long longAttribute(String json, String attribute) {
+    final JsonPrimitive v = attribute(json, attribute);
+    return v != null && v.isNumber() ? v.getAsLong() : null;
+  }
+
+  private static JsonPrimitive attribute(String json, String attribute) {
     final JsonElement root = JsonParser.parseString(json);
     if (!root.isJsonObject() || !root.getAsJsonObject().has("beans")) {
       return null;
     }
     for (JsonElement b : root.getAsJsonObject().getAsJsonArray("beans")) {
       final JsonElement v = b.isJsonObject() ? b.getAsJsonObject().get(attribute) : null;
-      if (v != null && v.isJsonPrimitive() && v.getAsJsonPrimitive().isString()) {
-        return v.getAsString();
+      if (v != null && v.isJsonPrimitive()) {
+        return v.getAsJsonPrimitive();
       }
     }
     return null;

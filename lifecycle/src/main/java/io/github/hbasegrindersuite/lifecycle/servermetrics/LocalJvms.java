@@ -13,9 +13,12 @@ import java.util.Map;
  * of asked of the server: its process CPU from /proc/PID/stat, the machine's load from
  * /proc/loadavg. Asking costs the server the dearest of its /jmx answers (the JDK reads a dozen
  * cgroup files for it); reading costs it nothing. A JVM is this machine's when its Runtime bean's
- * Name ("pid@host") has this JVM's host and the pid is a running java process here.
+ * Name ("pid@host") has this JVM's host and the pid is a java process here that started when the
+ * bean says (within {@link #START_SLACK_MS}): a JVM in a container of its own pid namespace may
+ * share the host's name, not its pids.
  */
 final class LocalJvms {
+  static final long START_SLACK_MS = 2000;
   private final Path proc;
   private final ProcFs procFs;
   private final int clockTicks;
@@ -33,15 +36,27 @@ final class LocalJvms {
     return new LocalJvms(Path.of("/proc"), clockTicks, name.substring(name.indexOf('@') + 1));
   }
 
-  /** The pid of the JVM named {@code jvm} ("pid@host") when it runs here, else null. */
-  Integer pidOf(String jvm) {
+  /**
+   * The pid of the JVM named {@code jvm} ("pid@host") that started at {@code startTimeMs} (its
+   * Runtime bean's StartTime) when it runs here, else null (null when either is unknown).
+   */
+  Integer pidOf(String jvm, Long startTimeMs) {
     final int at = jvm == null ? -1 : jvm.indexOf('@');
-    if (at <= 0 || !jvm.substring(at + 1).equals(host) || !jvm.substring(0, at).matches("[0-9]{1,9}")) {
+    if (startTimeMs == null || at <= 0 || !jvm.substring(at + 1).equals(host) || !jvm.substring(0, at).matches("[0-9]{1,9}")) {
       return null;
     }
     final int pid = Integer.parseInt(jvm.substring(0, at));
     final ProcFs.Ticks t = procFs.process(pid);
-    return t != null && t.comm.equals("java") ? pid : null;
+    if (t == null || !t.comm.equals("java")) {
+      return null;
+    }
+    try {
+      // started (uptime - starttime) ticks ago
+      final long startedMs = System.currentTimeMillis() - (procFs.uptimeTicks(clockTicks) - t.start) * 1000 / clockTicks;
+      return Math.abs(startedMs - startTimeMs) <= START_SLACK_MS ? pid : null;
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
   }
 
   /** The OperatingSystem bean's ProcessCpuTime (ns) and SystemLoadAverage for PID, or null when it is gone. */

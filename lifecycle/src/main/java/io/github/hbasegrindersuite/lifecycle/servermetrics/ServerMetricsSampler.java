@@ -123,12 +123,15 @@ public final class ServerMetricsSampler {
   void readConfs() {
     final Map<String, String> confByJvm = new HashMap<>();
     for (Server s : servers) {
+      Long startTimeMs = null;
       try {
-        s.jvm = JmxClient.stringAttribute(client.get(s.jmx(RUNTIME)), "Name");
+        final String runtime = client.get(s.jmx(RUNTIME));
+        s.jvm = JmxClient.stringAttribute(runtime, "Name");
+        startTimeMs = JmxClient.longAttribute(runtime, "StartTime");
       } catch (IOException | RuntimeException e) {
         s.jvm = null;
       }
-      s.localPid = local.pidOf(s.jvm);
+      s.localPid = local.pidOf(s.jvm, startTimeMs);
       try {
         String conf = s.jvm == null ? null : confByJvm.get(s.jvm);
         if (conf == null) {

@@ -274,7 +274,8 @@ class ServerMetricsTest {
           : q.contains("Runtime") ? "runtime" : q.contains("sub=IPC") ? role + "-ipc" : q.contains("sub=Server") ? "regionserver-server"
           : q.contains("OperatingSystem") ? "os" : "jvm";
       asked.computeIfAbsent(what, k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
-      final String text = what.equals("runtime") ? "{\"beans\":[{\"name\":\"java.lang:type=Runtime\",\"Name\":\"" + jvmName + "\"}]}"
+      final String text = what.equals("runtime") ? "{\"beans\":[{\"name\":\"java.lang:type=Runtime\",\"Name\":\"" + jvmName
+          + "\",\"StartTime\":" + (System.currentTimeMillis() - 950_000) + "}]}"
           : what.equals("conf") ? fixture("regionserver-conf-trimmed.json")
           : fixture((what.equals("os") || what.equals("jvm") ? "regionserver-" + what : what) + "-" + sample.get() + ".json");
       final byte[] body = text.getBytes(StandardCharsets.UTF_8);
@@ -353,13 +354,19 @@ class ServerMetricsTest {
     writeStat(proc, 777, "java", 1200, 300);
     writeStat(proc, 778, "bash", 1, 1);
     Files.writeString(proc.resolve("loadavg"), "0.42 0.30 0.20 2/345 999\n");
+    // booted 1,000 s ago; pid 777 started at tick 5,000 (50 s after boot): 950 s ago
+    Files.writeString(proc.resolve("uptime"), "1000.00 1800.00\n");
+    final long started = System.currentTimeMillis() - 950_000;
     final LocalJvms local = new LocalJvms(proc, 100, "testhost");
-    assertEquals(777, local.pidOf("777@testhost"));
-    assertNull(local.pidOf("777@otherhost"), "another machine's JVM");
-    assertNull(local.pidOf("778@testhost"), "not a java process");
-    assertNull(local.pidOf("779@testhost"), "no such process");
-    assertNull(local.pidOf(null));
-    assertNull(local.pidOf("testhost"));
+    assertEquals(777, local.pidOf("777@testhost", started));
+    assertEquals(777, local.pidOf("777@testhost", started + 1500), "within the slack");
+    assertNull(local.pidOf("777@testhost", started - 60_000), "pid 777 here is another process (a container's JVM of the same name)");
+    assertNull(local.pidOf("777@testhost", null), "no start time: not known to be this machine's");
+    assertNull(local.pidOf("777@otherhost", started), "another machine's JVM");
+    assertNull(local.pidOf("778@testhost", started), "not a java process");
+    assertNull(local.pidOf("779@testhost", started), "no such process");
+    assertNull(local.pidOf(null, started));
+    assertNull(local.pidOf("testhost", started));
     final Map<String, Double> os = local.osValues(777);
     assertEquals(1500 * 1e7, os.get("ProcessCpuTime"), 1e-3, "1,500 ticks of 10 ms in ns");
     assertEquals(0.42, os.get("SystemLoadAverage"));
@@ -372,6 +379,7 @@ class ServerMetricsTest {
     final Path proc = dir.resolve("proc");
     writeStat(proc, 777, "java", 1000, 0);
     Files.writeString(proc.resolve("loadavg"), "1.25 0.30 0.20 2/345 999\n");
+    Files.writeString(proc.resolve("uptime"), "1000.00 1800.00\n");
     final AtomicReference<String> sample = new AtomicReference<>("a");
     final Map<String, java.util.concurrent.atomic.AtomicInteger> asked = new java.util.concurrent.ConcurrentHashMap<>();
     final HttpServer http = fakeInfoServer("regionserver", "777@testhost", sample, asked);
