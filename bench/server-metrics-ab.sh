@@ -8,6 +8,7 @@
 #
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../suite.d/common.sh"
+source "$SUITE_ROOT/suite.d/samplers.sh"
 offer_help "${BASH_SOURCE[0]}" "$@"
 [[ $# -ge 2 && -f $1 && -f $2 ]] || die "usage: bench/server-metrics-ab.sh BEFORE_JAR AFTER_JAR [ROUNDS] (two lifecycle jars)"
 before=$1 after=$2 rounds=${3:-3}
@@ -17,7 +18,8 @@ out=$(mktemp -d /tmp/server-metrics-ab.XXXXXX)
 trap 'rm -rf "$out"' EXIT
 ticks() { awk '{ print $14 + $15 }' "/proc/$hbase/stat"; }
 sampler() {
-  "$JAVA" -Xmx48m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC --add-opens=java.base/java.nio=ALL-UNNAMED \
+  # shellcheck disable=SC2086  # SAMPLERS_JVM_OPTS is a list of words: the JVM a run's samplers get
+  "$JAVA" $SAMPLERS_JVM_OPTS \
     -cp "$1:$(classpath_of lifecycle)" io.github.hbasegrindersuite.lifecycle.RunSamplers server-metrics \
     --out "$out/sm.csv" --notes "$out/sm.json" --max-seconds 40 "${@:2}" \
     --server "master=127.0.0.1:$PORT_MASTER_INFO" --server "regionserver=127.0.0.1:$PORT_REGIONSERVER_INFO" > "$out/sm.out" 2>&1

@@ -15,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -101,6 +103,8 @@ public final class SweepPlanner {
   private final Integer localRegionServers;
   /** Each point's settings as its workers will read them (checked before the first run), in point order. */
   private final List<Settings> pointSettings = new ArrayList<>();
+  /** Every point's warm-up key (warmupKey(int)), worked out once: a sweep may have hundreds of points. */
+  private List<String> warmupKeys;
 
   SweepPlanner(Path scenario, Path defaultProperties, Overrides overrides) throws LifecycleException {
     this.scenario = scenario.toAbsolutePath().normalize();
@@ -534,13 +538,10 @@ public final class SweepPlanner {
     return warmupKeys.get(index);
   }
 
-  /** Every point's warm-up key (warmupKey(int)), worked out once: a sweep may have hundreds of points. */
-  private List<String> warmupKeys;
-
   private List<String> sharedWarmupKeys() {
     final List<String> bases = new ArrayList<>();
     final Map<String, Boolean> direct = new LinkedHashMap<>();
-    final Map<String, java.util.Set<String>> thrift = new LinkedHashMap<>();
+    final Map<String, Set<String>> thrift = new LinkedHashMap<>();
     for (int i = 0; i < points.size(); i++) {
       final String base = keyOf(points.get(i), argsWithoutTarget(points.get(i).args));
       bases.add(base);
@@ -548,13 +549,13 @@ public final class SweepPlanner {
       if (t == SettingChoices.Target.DIRECT) {
         direct.put(base, true);
       } else if (t == SettingChoices.Target.THRIFT) {
-        thrift.computeIfAbsent(base, b -> new java.util.TreeSet<>()).add(warmupKey(points.get(i)));
+        thrift.computeIfAbsent(base, b -> new TreeSet<>()).add(warmupKey(points.get(i)));
       }
     }
     final List<String> keys = new ArrayList<>();
     for (int i = 0; i < points.size(); i++) {
       final String base = bases.get(i);
-      final java.util.Set<String> servers = thrift.getOrDefault(base, java.util.Set.of());
+      final Set<String> servers = thrift.getOrDefault(base, Set.of());
       final boolean shared = pointSettings.get(i).target() != SettingChoices.Target.BOTH
           && direct.containsKey(base) && servers.size() == 1;
       keys.add(shared ? "both: " + servers.iterator().next() : warmupKey(points.get(i)));
