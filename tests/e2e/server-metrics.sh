@@ -50,6 +50,14 @@ t_run_server_metrics() {
   else
     fail "server metrics: local JVMs $jvms (want 1), /jmx requests per sample $per_sample (want 4), rows whose JVM figures differ $differ: $(head -c 300 "$notes")"
   fi
+  # the finaliser read the table's facts from the same servers' /jmx, not through an HBase client
+  local facts
+  facts=$(jq -r '"\(.table.source) \(.table.via) \(.table.regions) \(.table.store_mb > 0) \(.cluster.region_servers)"' "$dir/manifest.json" 2> /dev/null)
+  if [[ $facts == "hbase jmx $(jq -r '.properties["hbaseload.regions"]' "$dir/plan.json") true 1" ]]; then
+    pass "server metrics: the manifest's table facts come from the region server's /jmx ($facts)"
+  else
+    fail "server metrics: manifest table facts '$facts' (want: hbase jmx, the plan's regions, a store size, 1 region server)"
+  fi
   rt_logged server-metrics-report 120 Rscript "$SUITE_ROOT/r-analysis/report.R" --quiet --out "$TEST_LOGS/server-metrics-report" "$dir"
   if ((RT_RC == 0)) && grep -q '<h2 id="server-metrics">HBase server metrics</h2>' "$TEST_LOGS/server-metrics-report/index.html" \
      && [[ -s $TEST_LOGS/server-metrics-report/server-metrics.png ]] && grep -q '^report.R: verdict: .*; HBase: ' <<< "$RT_OUT"; then

@@ -438,7 +438,7 @@ public final class RunFinaliser {
     final JsonObject plan = Json.read(runDir.resolve("plan.json"));
     // A re-judged run keeps its first judgement's table facts; a first judgement asks HBase meanwhile.
     final CompletableFuture<List<TableFacts.Fact>> tableFacts = given.collected == null && given.tableInfo
-        ? TableFacts.ask(plan) : null;
+        ? TableFacts.ask(plan, runDir) : null;
     final Evidence e = gather(runDir, plan);
     JsonObject before = null;
     Observed seen = given;

@@ -1,7 +1,13 @@
 package io.github.hbasegrindersuite.lifecycle;
 
+import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import io.github.hbasegrindersuite.lifecycle.servermetrics.JmxClient;
 import io.github.hbasegrindersuite.worker.Settings;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import io.github.hbasegrindersuite.worker.targets.DirectTarget;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -26,11 +32,14 @@ import org.apache.hbase.thirdparty.io.netty.util.concurrent.DefaultThreadFactory
 
 /**
  * The load table as HBase sees it once the run is over, for the manifest: its regions and store
- * size, and the number of live region servers. Asked through the direct target's own client configuration, with short bounds: a table
- * HBase cannot describe in a few seconds keeps its declared shape ("source": "declared").
+ * size, and the number of live region servers. Read from the servers' own metrics when the run's
+ * server-metrics sampler reached every one of them ("via": "jmx": a small HTTP request per server),
+ * else asked through the direct target's own client configuration ("via": "client"), with short
+ * bounds: a table HBase cannot describe in a few seconds keeps its declared shape ("source": "declared").
  */
 final class TableFacts {
   private static final int BOUND_MS = 5000;
+  static final String TABLES_BEAN = "Hadoop:service=HBase,name=RegionServer,sub=Tables";
 
   private TableFacts() {
   }
@@ -43,11 +52,13 @@ final class TableFacts {
    * Asks HBase on a thread of its own: a JVM's first HBase connection takes about half a second,
    * which the finaliser spends reading the logs meanwhile.
    */
-  static CompletableFuture<List<Fact>> ask(JsonObject plan) {
+  static CompletableFuture<List<Fact>> ask(JsonObject plan, Path runDir) {
     final CompletableFuture<List<Fact>> facts = new CompletableFuture<>();
     final Thread asker = new Thread(() -> {
       try {
-        facts.complete(read(plan));
+        final List<Fact> fromServers = fromInfoServers(plan, runDir.resolve("hbase").resolve("server-metrics.json"),
+            new JmxClient(BOUND_MS / 5, BOUND_MS / 5));
+        facts.complete(fromServers != null ? fromServers : read(plan));
       } catch (Throwable t) { // whatever ends this thread must still answer the finaliser's join
         facts.complete(List.of(new Fact("table", "source", "declared (asking HBase failed: " + t + ")")));
       }
@@ -64,9 +75,7 @@ final class TableFacts {
   static List<Fact> read(JsonObject plan) {
     final List<Fact> facts = new ArrayList<>();
     try {
-      final Map<String, String> properties = new java.util.LinkedHashMap<>();
-      plan.getAsJsonObject("properties").entrySet().forEach(e -> properties.put(e.getKey(), e.getValue().getAsString()));
-      final Settings settings = Settings.ofRun(properties);
+      final Settings settings = settings(plan);
       final Configuration conf = DirectTarget.configuration(settings);
       conf.setInt("hbase.client.retries.number", 1);
       conf.setInt("hbase.client.operation.timeout", BOUND_MS);
@@ -94,14 +103,8 @@ final class TableFacts {
         facts.add(new Fact("table", "regions", locations.size()));
         facts.add(new Fact("table", "store_mb", Math.round(store * 10) / 10.0));
         facts.add(new Fact("table", "source", "hbase"));
-        // The cluster size the run met: the capacity model over region servers reads it. A fault run's
-        // is the size it started with: a kill mid-run is its experiment, not a smaller cluster.
-        final int live = admin.getRegionServers().size();
-        final Integer atStart = sizeAtStart(plan);
-        facts.add(new Fact("cluster", "region_servers", atStart == null ? live : atStart));
-        if (atStart != null) {
-          facts.add(new Fact("cluster", "region_servers_at_end", live));
-        }
+        facts.add(new Fact("table", "via", "client"));
+        addClusterSize(facts, plan, admin.getRegionServers().size());
       } finally {
         loop.shutdownGracefully(0, BOUND_MS, TimeUnit.MILLISECONDS).awaitUninterruptibly(BOUND_MS);
       }
@@ -109,6 +112,101 @@ final class TableFacts {
     } catch (Exception | LinkageError e) {
       return List.of(new Fact("table", "source", "declared (HBase did not answer: " + Text.oneLine(String.valueOf(e.getMessage())) + ")"));
     }
+  }
+
+  /**
+   * The cluster size the run met: the capacity model over region servers reads it. A fault run's
+   * is the size it started with: a kill mid-run is its experiment, not a smaller cluster.
+   */
+  private static void addClusterSize(List<Fact> facts, JsonObject plan, int live) {
+    final Integer atStart = sizeAtStart(plan);
+    facts.add(new Fact("cluster", "region_servers", atStart == null ? live : atStart));
+    if (atStart != null) {
+      facts.add(new Fact("cluster", "region_servers_at_end", live));
+    }
+  }
+
+  /**
+   * The facts from the info servers the run's sampler found (its server-metrics.json): the master's
+   * live region server count and each region server's table metrics (bean {@value #TABLES_BEAN},
+   * {@code Namespace_<ns>_table_<name>_metric_regionCount} and {@code _storeFileSize} in bytes,
+   * refreshed every metrics period). An HBase client connection costs this JVM 0.6-0.8 s of CPU
+   * and wall time at every run's end; these requests take milliseconds. Null, so that the client
+   * is asked, when there is no such file, a server does not answer, the master counts region
+   * servers the sampler did not sample, or none of them holds the table.
+   */
+  static List<Fact> fromInfoServers(JsonObject plan, Path serverMetricsJson, JmxClient http) {
+    if (!Files.isRegularFile(serverMetricsJson)) {
+      return null;
+    }
+    try {
+      final JsonElement servers = Json.read(serverMetricsJson).get("servers");
+      if (servers == null || !servers.isJsonArray()) {
+        return null;
+      }
+      String master = null;
+      final List<String> regionServers = new ArrayList<>();
+      for (JsonElement s : servers.getAsJsonArray()) {
+        final JsonObject server = s.getAsJsonObject();
+        if ("master".equals(Json.text(server, "role"))) {
+          master = Json.text(server, "server");
+        } else if ("regionserver".equals(Json.text(server, "role"))) {
+          regionServers.add(Json.text(server, "server"));
+        }
+      }
+      if (master == null || regionServers.isEmpty()) {
+        return null;
+      }
+      final ClusterLive.MasterView view = ClusterLive.parseMaster(http.get(jmx(master, ClusterLive.MASTER_BEAN)));
+      if (view.live != regionServers.size()) {
+        return null;
+      }
+      final String prefix = tableMetricPrefix(plan);
+      long regions = 0;
+      long storeBytes = 0;
+      boolean found = false;
+      for (String server : regionServers) {
+        final JsonObject bean = ClusterLive.bean(http.get(jmx(server, TABLES_BEAN)));
+        if (bean == null) {
+          return null;
+        }
+        final JsonElement count = bean.get(prefix + "regionCount");
+        final JsonElement size = bean.get(prefix + "storeFileSize");
+        if (count != null && size != null) {
+          found = true;
+          regions += count.getAsLong();
+          storeBytes += size.getAsLong();
+        }
+      }
+      if (!found) {
+        return null;
+      }
+      final List<Fact> facts = new ArrayList<>();
+      facts.add(new Fact("table", "regions", regions));
+      facts.add(new Fact("table", "store_mb", Math.round(storeBytes / (1024.0 * 1024.0) * 10) / 10.0));
+      facts.add(new Fact("table", "source", "hbase"));
+      facts.add(new Fact("table", "via", "jmx"));
+      addClusterSize(facts, plan, view.live);
+      return facts;
+    } catch (IOException | RuntimeException | LifecycleException e) {
+      return null;
+    }
+  }
+
+  private static Settings settings(JsonObject plan) {
+    final Map<String, String> properties = new java.util.LinkedHashMap<>();
+    plan.getAsJsonObject("properties").entrySet().forEach(e -> properties.put(e.getKey(), e.getValue().getAsString()));
+    return Settings.ofRun(properties);
+  }
+
+  private static URI jmx(String server, String bean) {
+    return URI.create("http://" + server + "/jmx?qry=" + bean);
+  }
+
+  /** HBase's metric name prefix for the run's table: {@code Namespace_default_table_demo_metric_} for "demo". */
+  static String tableMetricPrefix(JsonObject plan) {
+    final TableName name = TableName.valueOf(settings(plan).text("table"));
+    return "Namespace_" + name.getNamespaceAsString() + "_table_" + name.getQualifierAsString() + "_metric_";
   }
 
   /** A fault run's local cluster at its start (plan.json's faults: N less those down then); null for any other run. */
