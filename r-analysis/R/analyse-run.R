@@ -18,12 +18,13 @@ analyse_run <- function(target, warmup_s = NA_real_) {
   hlog <- hlog_for_run(run$run_dir, requests)
   faults <- run_faults(run, requests)
   timing <- measured_window(requests, run, warmup_s)
+  loaded <- nrow(requests)
   rm(requests)   # emptied: its measured rows moved to timing$measured
-  invisible(gc())
+  release_memory(loaded)
   progress("timeline done (", timing$window$warmup_rule, "); ", fmt_int(nrow(timing$measured)), " requests in the measured window")
   stats <- request_statistics(timing$measured, run, timing)
   timing$measured <- NULL
-  invisible(gc())
+  release_memory(loaded)
   progress("statistics done")
   setting <- run_setting(run, timing, stats)
   checks <- rbind(run_checks(run, timing, stats, setting, hlog), check_faults(faults$effects, run$manifest))

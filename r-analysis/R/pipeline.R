@@ -213,8 +213,9 @@ main <- function(args, repo_root = ".") {
       } else {
         analyses[[length(analyses) + 1]] <- slim_analysis(analysed)
       }
+      requests <- if (inherits(analysed, "report_error")) 0 else as.numeric(analysed$manifest$datalog_requests %if_absent% 0)
       analysed <- NULL
-      invisible(gc())
+      release_memory(requests)
     }
     if (length(analyses) == 0) stop_report("no run in the comparison has valid requests (", nrow(skipped_runs), " skipped)")
     result <- write_compare_report(analyses, plan$out_dir, plan$sweep_id, skipped_runs, opts$gates, opts$slo, opts$baseline,

@@ -82,6 +82,14 @@ one_line <- function(text) gsub("[\r\n]+", " ", paste(text, collapse = " "))
 # c(min, max) of x without its NA values (Inf, -Inf when none is left). range() would copy x first.
 min_max <- function(x) suppressWarnings(c(min(x, na.rm = TRUE), max(x, na.rm = TRUE)))
 
+# A full collection after a step that dropped a large run's requests, so that the next step's tables
+# reuse that memory rather than grow the heap (a 10-million-request run holds about 400 MB of them).
+# Below a million requests R's own collections keep up, and each full one costs about 50 ms: 36 of
+# them were 1.8 s of a 12-run sweep report's 6.8.
+release_memory <- function(requests, collect = gc) {
+  if (requests >= 1e6) invisible(collect())
+}
+
 # A data.table made one column at a time: make(name) builds a column, then drop(name) releases its
 # sources (columns set to NULL by reference). A 10-million-request table then exists about once in
 # memory while it is rebuilt, where a whole-table copy holds it twice (400 MB more at that size).

@@ -110,3 +110,12 @@ test_that("a request's row in the tiles' limits, by test number or by match() fo
   big <- data.table(test = c(1L, 100000L))
   expect_identical(row_in_limits(c(100000L, 3L, 1L), big), c(2L, NA, 1L))
 })
+
+test_that("a full collection follows only a run of a million requests or more", {
+  collections <- 0
+  count <- function() collections <<- collections + 1
+  for (n in c(0, 5000, 999999)) release_memory(n, count)
+  expect_equal(collections, 0)
+  for (n in c(1e6, 1.2e7)) release_memory(n, count)
+  expect_equal(collections, 2)
+})
