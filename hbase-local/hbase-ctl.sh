@@ -22,6 +22,8 @@
 #   SUITE_PORT_OFFSET shifts every port; HBASE_LOCAL_DIR moves data, logs and PID files.
 #   Every JVM runs on the lab's server CPUs (lab.cpus of grinder.properties, or SUITE_LAB_CPUS:
 #   auto, off or SERVER:CLIENT such as 0:1; see suite.d/lab.sh), each counted in its role's cgroup.
+#   A start in an isolated lab with no run in it uses every CPU until ready, the JVMs sized for the
+#   server CPUs (-XX:ActiveProcessorCount), then moves them there (SUITE_LAB_WIDE_START=off: not).
 #
 set -euo pipefail
 SUITE_ME="suite hbase"
@@ -70,7 +72,7 @@ hbase_java_cmd() {
   local -a opts
   mapfile -t opts < <(jvm_options; site_properties)
   # SERVER_PROPS after the shared ones: the JVM keeps the last -D of a name (a region server's ports).
-  JAVA_CMD=("$JAVA" "-Xms$heap" "-Xmx$heap" "${opts[@]}" "${SERVER_PROPS[@]}" "-Dhbase.log.file=$log_file"
+  JAVA_CMD=("$JAVA" "-Xms$heap" "-Xmx$heap" "${opts[@]}" "${LAB_START_JVM_OPTS[@]}" "${SERVER_PROPS[@]}" "-Dhbase.log.file=$log_file"
             -cp "$RUN_CONF:$(classpath_of hbase-server)" "$@")
 }
 
@@ -225,8 +227,9 @@ cmd_start() {
   lab_resolve ""
   lab_prepare
   # a start that fails leaves no empty lab cgroups behind (lab_teardown keeps any in use)
-  trap '(($? == 0)) || lab_teardown' EXIT
+  trap '(($? == 0)) || { lab_start_done; lab_teardown; }' EXIT
   info "$(lab_describe)"
+  lab_start_wide hbase gateway
   if [[ $wanted_mode == standalone ]]; then
     rm -f "$LAYOUT_FILE"
     RUN_CONF=$HBASE_CONF
@@ -239,6 +242,7 @@ cmd_start() {
     printf '%s\n' "$wanted_text" > "$LAYOUT_FILE"
   fi
   start_thrift2
+  lab_start_done
   trap - EXIT
 }
 

@@ -18,6 +18,8 @@
 LAB_NAME=hgs$SUITE_PORT_OFFSET
 LAB_SERVER_ROLES="hbase gateway shim"
 LAB_CLIENT_ROLES="console agent worker peer sampler lifecycle"
+# shellcheck disable=SC2034  # read by hbase-local/hbase-ctl.sh and thrift-shim/shim-ctl.sh
+LAB_START_JVM_OPTS=()   # lab_start_wide
 
 # The mount point of the cgroup v1 hierarchy holding CONTROLLER, or nothing.
 lab_v1_mount() {
@@ -144,6 +146,44 @@ lab_servers_on() {
   local LAB_SERVER_CPUS=$1   # dynamic scope: lab_side_cpus reads it for the server roles
   lab_prepare
   lab_join_servers
+}
+
+# lab_start_wide ROLE...: servers about to start in an isolated lab that is idle (no process in a
+# client role: no run to disturb) start on every CPU, each ROLE whose cgroup holds no process yet;
+# their JVMs get LAB_START_JVM_OPTS (-XX:ActiveProcessorCount, the server side's count), so they
+# size GC, JIT and thread pools as on the server CPUs alone. Start-up is no measurement, and on one
+# server CPU it is HBase's slowest step: a fresh standalone and its gateway were ready in 13.5-14.6 s
+# there, 8.5-10.7 s on both CPUs of this machine. lab_start_done puts them on the server CPUs.
+# Only where a cpuset places them (taskset placements stay as they are); SUITE_LAB_WIDE_START=off keeps
+# every start on the server CPUs.
+lab_start_wide() {
+  # shellcheck disable=SC2034  # read by hbase-local/hbase-ctl.sh and thrift-shim/shim-ctl.sh
+  LAB_START_JVM_OPTS=() LAB_WIDE_ROLES=""
+  lab_method
+  [[ ${LAB_ISOLATED:-false} == true && -n ${LAB_SERVER_CPU_COUNT:-} && -n $LAB_CPUSET_ROOT && -z ${SUITE_LAB_METER:-} \
+     && ${SUITE_LAB_WIDE_START:-on} != off ]] || return 0
+  local role
+  for role in $LAB_CLIENT_ROLES; do
+    [[ -z $(cat "$LAB_CPUSET_ROOT/$LAB_NAME/$role/cgroup.procs" 2> /dev/null) ]] || return 0
+  done
+  for role in "$@"; do
+    [[ -z $(cat "$LAB_CPUSET_ROOT/$LAB_NAME/$role/cgroup.procs" 2> /dev/null) ]] || continue
+    lab_cpuset_write "$LAB_CPUSET_ROOT/$LAB_NAME/$role" "$(lab_online_cpus)"
+    LAB_WIDE_ROLES+="$role "
+  done
+  [[ -n $LAB_WIDE_ROLES ]] || return 0
+  # shellcheck disable=SC2034  # read by hbase-local/hbase-ctl.sh and thrift-shim/shim-ctl.sh
+  LAB_START_JVM_OPTS=("-XX:ActiveProcessorCount=$LAB_SERVER_CPU_COUNT")
+  info "  starting on CPUs $(lab_online_cpus), sized for the server side's $LAB_SERVER_CPU_COUNT CPU(s); on CPUs $LAB_SERVER_CPUS once ready"
+}
+
+# The roles lab_start_wide widened back on the server CPUs, with every process in them.
+lab_start_done() {
+  local role
+  for role in ${LAB_WIDE_ROLES:-}; do
+    lab_cpuset_write "$LAB_CPUSET_ROOT/$LAB_NAME/$role" "$LAB_SERVER_CPUS"
+  done
+  LAB_WIDE_ROLES=""
 }
 
 # Run COMMAND in ROLE: the subshell joins first, then execs, so everything it starts is born there.

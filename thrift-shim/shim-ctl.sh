@@ -132,15 +132,19 @@ cmd_start() {
   mapfile -t opts < <(grep -vE '^\s*(#|$)' "$SHIM_DIR/jvm.options")
   mapfile -t settings < <(shim_settings)
   info "starting thrift-shim on 127.0.0.1:$PORT_SHIM (heap $SHIM_HEAP, HBase at $(describe_hbase))"
+  lab_start_wide shim
+  trap lab_start_done EXIT
   # setsid: the shim outlives this shell and gets no terminal signals.
   # On the lab's server CPUs, beside HBase (suite.d/lab.sh).
-  (lab_exec shim setsid "$JAVA" "-Xms$SHIM_HEAP" "-Xmx$SHIM_HEAP" "${opts[@]}" \
+  (lab_exec shim setsid "$JAVA" "-Xms$SHIM_HEAP" "-Xmx$SHIM_HEAP" "${opts[@]}" "${LAB_START_JVM_OPTS[@]}" \
     "-Dlog4j.configuration=file:$SHIM_DIR/conf/log4j.properties" "-Dthrift.shim.log.dir=$LOGS" \
     -cp "$(shim_classpath)" "$MAIN_CLASS" "${config[@]}" "${settings[@]}") \
     > "$LOGS/thrift-shim.out" 2>&1 < /dev/null &
   pid=$!
   echo "$pid" > "$PID_FILE"
   wait_ready "$pid"
+  lab_start_done
+  trap - EXIT
   info "thrift-shim ready in $((SECONDS - started))s: thrift 127.0.0.1:$(ready_value port) (pid $pid)," \
     "metrics http://127.0.0.1:$(ready_value metrics_port)/metrics, log $LOGS/thrift-shim.log, CPUs $(lab_side_cpus shim)"
 }

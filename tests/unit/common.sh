@@ -110,3 +110,44 @@ u_a_lib_older_than_the_java_sources_is_said_once() {
     fail "require_setup on a stale lib/: '$out_old'; on a fresh one: '$out_new'"
   fi
 }
+
+# lab_start_wide on a fake cpuset tree: an idle isolated lab widens the roles that hold no process,
+# gives their JVMs the server side's CPU count, and lab_start_done puts them back; a lab with a run
+# in it (a process in a client role) is left as it is.
+u_servers_start_wide_in_an_idle_lab_and_go_back() {
+  local out
+  # shellcheck disable=SC2016  # expanded by the inner bash
+  out=$(SUITE_PORT_OFFSET=700 FAKE=$TEST_LOGS/fake-cpuset bash -c '
+    source "$SUITE_ROOT/suite.d/common.sh"
+    source "$SUITE_ROOT/suite.d/lab.sh"
+    info() { echo "said: $*"; }
+    lab_online_cpus() { echo 0-3; }
+    LAB_CGROUPS=v1 LAB_ACCT_ROOT=$FAKE LAB_CPUSET_ROOT=$FAKE
+    LAB_ISOLATED=true LAB_SERVER_CPUS=0-1 LAB_SERVER_CPU_COUNT=2 LAB_CLIENT_CPUS=2-3
+    rm -rf "$FAKE"
+    for role in $LAB_SERVER_ROLES $LAB_CLIENT_ROLES; do
+      mkdir -p "$FAKE/hgs700/$role"; echo 0 > "$FAKE/hgs700/$role/cpuset.mems"; : > "$FAKE/hgs700/$role/cgroup.procs"
+      lab_side_cpus "$role" > "$FAKE/hgs700/$role/cpuset.cpus"
+    done
+    cpus() { echo "hbase=$(cat "$FAKE/hgs700/hbase/cpuset.cpus") gateway=$(cat "$FAKE/hgs700/gateway/cpuset.cpus") shim=$(cat "$FAKE/hgs700/shim/cpuset.cpus")"; }
+    echo 4242 > "$FAKE/hgs700/shim/cgroup.procs"   # a running shim keeps its CPUs
+    lab_start_wide hbase gateway shim
+    echo "wide: $(cpus) opts: ${LAB_START_JVM_OPTS[*]}"
+    lab_start_done
+    echo "done: $(cpus)"
+    echo 99 > "$FAKE/hgs700/agent/cgroup.procs"   # a run: nothing moves
+    lab_start_wide hbase gateway
+    echo "busy: $(cpus) opts: ${LAB_START_JVM_OPTS[*]:-none}"
+    LAB_ISOLATED=false; : > "$FAKE/hgs700/agent/cgroup.procs"
+    lab_start_wide hbase
+    echo "shared: $(cpus) opts: ${LAB_START_JVM_OPTS[*]:-none}"' 2>&1)
+  if [[ $out == "said:   starting on CPUs 0-3, sized for the server side's 2 CPU(s); on CPUs 0-1 once ready
+wide: hbase=0-3 gateway=0-3 shim=0-1 opts: -XX:ActiveProcessorCount=2
+done: hbase=0-1 gateway=0-1 shim=0-1
+busy: hbase=0-1 gateway=0-1 shim=0-1 opts: none
+shared: hbase=0-1 gateway=0-1 shim=0-1 opts: none" ]]; then
+    pass "lab_start_wide: an idle isolated lab starts empty server roles on every CPU sized for the server side (-XX:ActiveProcessorCount=2) and puts them back; a running server, a run or a shared lab keeps its CPUs"
+  else
+    fail "lab_start_wide: $out"
+  fi
+}

@@ -153,9 +153,13 @@ public final class LabCpus {
     }
   }
 
-  /** Shell assignments for suite.d/lab.sh: LAB_SPEC LAB_SERVER_CPUS LAB_CLIENT_CPUS LAB_ISOLATED LAB_NOTE. */
+  /**
+   * Shell assignments for suite.d/lab.sh: LAB_SPEC LAB_SERVER_CPUS LAB_SERVER_CPU_COUNT LAB_CLIENT_CPUS
+   * LAB_ISOLATED LAB_NOTE.
+   */
   public String shell() {
     return new ShellAssignments().scalar("LAB_SPEC", spec).scalar("LAB_SERVER_CPUS", format(server))
-        .scalar("LAB_CLIENT_CPUS", format(client)).scalar("LAB_ISOLATED", isolated).scalar("LAB_NOTE", note).toString();
+        .scalar("LAB_SERVER_CPU_COUNT", server.size()).scalar("LAB_CLIENT_CPUS", format(client))
+        .scalar("LAB_ISOLATED", isolated).scalar("LAB_NOTE", note).toString();
   }
 }

@@ -69,6 +69,8 @@ class LabCpusTest {
   void shellAssignmentsQuoteTheNote() {
     final String shell = LabCpus.resolve("auto", "0-1", true, true).shell();
     assertTrue(shell.contains("LAB_SERVER_CPUS='0'\n"), shell);
+    assertTrue(shell.contains("LAB_SERVER_CPU_COUNT='1'\n"), shell);
+    assertTrue(LabCpus.resolve("0-2,5:3-4", "0-5", true, true).shell().contains("LAB_SERVER_CPU_COUNT='4'\n"));
     assertTrue(shell.contains("LAB_CLIENT_CPUS='1'\n"), shell);
     assertTrue(shell.contains("LAB_ISOLATED='true'\n"), shell);
   }
