@@ -3,7 +3,8 @@
 #
 # Warm-up rule (settling, as a control engineer reads a step response): the steady level of a
 # series is its median over the second half of the run; the warm-up ends at the first second from
-# which the series stays within STEADY_BAND of that level for STEADY_HOLD_S seconds in a row.
+# which the series stays no more than STEADY_BAND slower than that level (throughput below it,
+# latency above it) for STEADY_HOLD_S seconds in a row: a faster start is not a warm-up.
 # Throughput and latency are both read; the later of the two wins. The cut is at most
 # MAX_WARMUP_FRACTION of the run: a run that has not settled by then is judged by the trend check.
 # Trend rule: the medians of the first and the last third of the measured window's full seconds,
@@ -31,12 +32,15 @@ per_second_levels <- function(timeline, run_start_ms, run_end_ms, use_witness) {
 
 # First second (0-based) from which x stays within `band` of its second-half median for `hold`
 # seconds; NA when it never does. Missing values (no completion that second) are outside.
-settling_second <- function(x, band = STEADY_BAND, hold = STEADY_HOLD_S) {
+# outside = "below" or "above": only that side of the level is outside (a warm-up is slow: fewer
+# completions, higher latency); "both" (the default) reads the band both ways.
+settling_second <- function(x, band = STEADY_BAND, hold = STEADY_HOLD_S, outside = "both") {
   n <- length(x)
   if (n < hold) return(NA_integer_)
   level <- stats::median(x[(n %/% 2 + 1):n], na.rm = TRUE)
   if (is.na(level) || level <= 0) return(NA_integer_)
-  inside <- !is.na(x) & abs(x / level - 1) <= band
+  off <- x / level - 1
+  inside <- !is.na(x) & switch(outside, both = abs(off) <= band, below = off >= -band, above = off <= band)
   held <- data.table::frollsum(as.integer(inside), hold, align = "left")
   first <- which(held == hold)[1]
   if (is.na(first)) NA_integer_ else first - 1L
@@ -52,8 +56,10 @@ warmup_cut <- function(levels, run_ms, warmup_s = NA_real_) {
                 rule = sprintf("first 10%% of the run: %d full seconds are too few to detect the warm-up (need %d)",
                                n, STEADY_MIN_SECONDS)))
   }
-  by_throughput <- settling_second(levels$requests)
-  by_latency <- settling_second(levels$latency_ms)
+  # Only slow seconds are warm-up: a run that starts faster than it ends has changed regime, and its
+  # fast start stays in the window, where the trend check sees it (a cut would hide it).
+  by_throughput <- settling_second(levels$requests, outside = "below")
+  by_latency <- settling_second(levels$latency_ms, outside = "above")
   limit <- floor(n * MAX_WARMUP_FRACTION)
   settled <- c(throughput = by_throughput, latency = by_latency)
   capped <- anyNA(settled) || max(settled) > limit  # NA when neither settled: no max to take
@@ -63,7 +69,7 @@ warmup_cut <- function(levels, run_ms, warmup_s = NA_real_) {
     sprintf("detected: not settled within %d%% of its level by half the run; cut at half (%d s)",
             round(100 * STEADY_BAND), cut)
   } else {
-    sprintf("detected: throughput settled at %d s, latency at %d s (within %d%% of the second-half level for %d s)",
+    sprintf("detected: throughput settled at %d s, latency at %d s (no more than %d%% slower than the second-half level for %d s)",
             by_throughput, by_latency, round(100 * STEADY_BAND), STEADY_HOLD_S)
   }
   list(warmup_ms = cut * 1000, rule = rule, detected = TRUE)

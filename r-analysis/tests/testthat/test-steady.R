@@ -11,6 +11,31 @@ test_that("settling: the first second that stays within 20% of the second-half l
   expect_equal(settling_second(c(100, NA, 100, 100, 100, 100)), 2L)
 })
 
+test_that("settling one way: only a slow second is outside for the warm-up cut", {
+  # level 100 (median of the second half); the first three seconds run faster
+  fast_start <- c(200, 200, 190, 100, 100, 100, 100, 100)
+  expect_equal(settling_second(fast_start), 3L)                     # both ways: outside until second 3
+  expect_equal(settling_second(fast_start, outside = "below"), 0L)  # throughput above its level is no warm-up
+  expect_equal(settling_second(fast_start, outside = "above"), 3L)  # as a latency it would be one
+  expect_equal(settling_second(c(10, 50, 90, 100, 95, 105, 100, 100), outside = "below"), 2L)
+  expect_equal(settling_second(c(10, 5, 2, 1, 1, 1.1, 1, 1), outside = "above"), 3L)
+})
+
+test_that("a run that starts fast and slows down is not cut: the trend check gives not steady", {
+  dir <- tempfile("slowing-")
+  # 10 threads at 5 ms for 6 s, then 10 ms for 12 s (18 s): 2000 completions a second, then 1000.
+  # Second-half level (s9..s17) = 1000; throughput never below 800 and latency never above 12 ms
+  # -> no cut. Both ways the first 6 s would be outside and cut (6 s), hiding the change.
+  # Window s0..s17: first third s0..s5 at 2000, last third s12..s17 at 1000: -50%.
+  write_closed_loop_run(dir, threads = 10, latency_ms = c(rep(5, 6), rep(10, 12)))
+  a <- analyse_run(run_target(dir))
+  expect_equal(a$window$warmup_ms, 0)
+  expect_match(a$window$warmup_rule, "throughput settled at 0 s, latency at 0 s \\(no more than 20% slower")
+  expect_equal(a$trend$throughput_change, -0.5)
+  expect_equal(a$checks[check == "steady state", status], "FLAG")
+  expect_equal(a$verdict$kind, "not steady")
+})
+
 test_that("the warm-up cut of a ramp-then-flat run is where the ramp ends, and the window is steady", {
   dir <- tempfile("ramp-")
   # 10 threads, latency by second 40, 20, 10 ms, then 5 ms for 12 s (15 s in all), no gap.
