@@ -4,11 +4,11 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import io.github.hbasegrindersuite.lifecycle.servermetrics.JmxClient;
 import io.github.hbasegrindersuite.worker.Settings;
+import io.github.hbasegrindersuite.worker.targets.DirectTarget;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import io.github.hbasegrindersuite.worker.targets.DirectTarget;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -39,6 +39,7 @@ import org.apache.hbase.thirdparty.io.netty.util.concurrent.DefaultThreadFactory
  */
 final class TableFacts {
   private static final int BOUND_MS = 5000;
+  /** A region server's per-table metrics (regions, store size) for every table it serves. */
   static final String TABLES_BEAN = "Hadoop:service=HBase,name=RegionServer,sub=Tables";
 
   private TableFacts() {
