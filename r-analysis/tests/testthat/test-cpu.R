@@ -168,7 +168,8 @@ test_that("direct against thrift: the finding gives the ratio with its range, p9
   # server CPU per request: direct 0.95 s/s / 5,000 req/s = 190 us; thrift 0.95 / 4,000 = 237.5 us
   expect_equal(cost$server_us_direct, 190)
   expect_equal(cost$server_us_thrift, 237.5)
-  expect_equal(compare_finding(cmp), "Thrift/direct throughput get, 10 threads x0.80 (0.80-0.80); thrift adds p99 +0.50 ms and +48 us server CPU per request (medians).")
+  expect_equal(compare_finding(cmp), paste("Thrift/direct throughput get, 10 threads x0.80 (0.80-0.80); thrift adds +48 us server CPU per request (median);",
+                                           "p99 +0.50 ms at unequal load."))
   expect_lte(words_in(compare_finding(cmp)), FINDING_MAX_WORDS)
   # the same runs, the direct ones judged client-bound and warming: the ratio is not the layer's cost
   for (k in c(1, 4)) {
@@ -191,14 +192,16 @@ test_that("the workloads whose runs stand lead the thrift finding; the others fo
                                  valid = c(FALSE, FALSE, TRUE))
   text <- thrift_finding(cost, "not steady in 2 of 12 runs, warming in 1")
   # p99 and server CPU from the mix alone: +1.40 ms, 195 - 96 = +99 us
-  expect_equal(text, paste("Thrift/direct throughput get:70,put:30, 8 threads x0.55 (0.48-0.64); thrift adds p99 +1.40 ms and +99 us",
-                           "server CPU per request (medians). Not judged: get, 8 threads; put, 8 threads (not steady in 2 of 12 runs, warming in 1)."))
+  expect_equal(text, paste("Thrift/direct throughput get:70,put:30, 8 threads x0.55 (0.48-0.64); thrift adds +99 us server CPU per",
+                           "request (median); p99 +1.40 ms at unequal load. Not judged: get, 8 threads; put, 8 threads",
+                           "(not steady in 2 of 12 runs, warming in 1)."))
   expect_lte(words_in(text), FINDING_MAX_WORDS)
-  # every workload stands: the medians over all of them (p99 of 1.58, 0.82, 1.40; server CPU of 119, 93, 99), nothing "not judged"
+  # every workload stands: the median server CPU over all of them (119, 93, 99) and the range of their
+  # p99 differences (a negative one: direct's closed loop ran at more load), nothing "not judged"
   cost$valid <- TRUE
-  cost$p99_added_ms <- c(1.58, 0.82, 1.20)
+  cost$p99_added_ms <- c(1.58, -0.14, 1.20)
   text <- thrift_finding(cost, "")
-  expect_true(endsWith(text, "; thrift adds p99 +1.20 ms and +99 us server CPU per request (medians)."))
+  expect_true(endsWith(text, "; thrift adds +99 us server CPU per request (median); p99 -0.14 to +1.58 ms at unequal load."))
   expect_false(grepl("Not judged", text))
   # none stands: the refusal first
   cost$valid <- FALSE
@@ -249,8 +252,8 @@ test_that("a repeat that does not stand is left out of the thrift cost when one 
   expect_equal(c(cost$n_direct, cost$n_direct_standing, cost$n_thrift, cost$n_thrift_standing), c(2, 1, 2, 2))
   expect_equal(cost$left_out, "run-1")
   expect_equal(runs_used_text(cost), "1 of 2 / 2 of 2")
-  expect_equal(compare_finding(cmp), paste("Thrift/direct throughput get, 10 threads x0.80 (0.80-0.80); thrift adds p99 +0.50 ms and +48 us",
-                                           "server CPU per request (medians). Left out, not standing: run-1 (not steady)."))
+  expect_equal(compare_finding(cmp), paste("Thrift/direct throughput get, 10 threads x0.80 (0.80-0.80); thrift adds +48 us server CPU per",
+                                           "request (median); p99 +0.50 ms at unequal load. Left out, not standing: run-1 (not steady)."))
   # both direct runs not standing: nothing to judge direct by; the measured figures, not judged
   analyses[[4]]$verdict$kind <- "warming"
   analyses[[4]]$verdict$kinds <- "warming"
@@ -270,14 +273,20 @@ test_that("the thrift finding names the left-out runs by kind and gives way to t
                                  valid = TRUE, left_out = c("run-1", "run-5", "run-9"), left_out_kinds = c("not steady", "not steady", "warming"))
   text <- thrift_finding(cost, "")
   expect_equal(text, paste("Thrift/direct throughput get x0.60 (0.53-0.67), put x0.60 (0.56-0.65), get:70,put:30 x0.53 (0.45-0.61); thrift",
-                           "adds p99 +1.58 ms and +94 us server CPU per request (medians). Left out, not standing: run-1, run-5 (not steady);",
-                           "run-9 (warming)."))
+                           "adds +94 us server CPU per request (median); p99 +0.82 to +1.80 ms at unequal load. Left out, not",
+                           "standing: run-1, run-5 (not steady); run-9 (warming)."))
   expect_lte(words_in(text), FINDING_MAX_WORDS)
   # longer workload names: the ranges give way first
+  cost$workload <- c("get, 8 threads", "put, 8 threads", "mix")
+  text <- thrift_finding(cost, "")
+  expect_match(text, "^Thrift/direct throughput get, 8 threads x0\\.60, put, 8 threads x0\\.60, mix x0\\.53; thrift adds")
+  expect_match(text, "Left out, not standing: run-1, run-5 \\(not steady\\); run-9 \\(warming\\)\\.$")
+  expect_lte(words_in(text), FINDING_MAX_WORDS)
+  # longer still: the added figures give way next, the left-out runs stay named
   cost$workload <- c("get, 8 threads", "put, 8 threads", "get:70,put:30, 8 threads, 2 hosts")
   text <- thrift_finding(cost, "")
-  expect_match(text, "^Thrift/direct throughput get, 8 threads x0\\.60, put, 8 threads x0\\.60, get:70,put:30, 8 threads, 2 hosts x0\\.53; thrift adds")
-  expect_match(text, "Left out, not standing: run-1, run-5 \\(not steady\\); run-9 \\(warming\\)\\.$")
+  expect_equal(text, paste("Thrift/direct throughput get, 8 threads x0.60, put, 8 threads x0.60, get:70,put:30, 8 threads, 2 hosts x0.53",
+                           "(medians; see the table). Left out, not standing: run-1, run-5 (not steady); run-9 (warming)."))
   expect_lte(words_in(text), FINDING_MAX_WORDS)
   expect_equal(left_out_text(cost)$counted, " 3 runs left out, not standing.")
   expect_equal(left_out_text(cost[0])$named, "")
