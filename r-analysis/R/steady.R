@@ -66,7 +66,7 @@ warmup_cut <- function(levels, run_ms, warmup_s = NA_real_) {
   cut <- if (anyNA(settled)) limit else max(settled)
   if (capped) cut <- limit
   rule <- if (capped) {
-    sprintf("detected: not settled within %d%% of its level by half the run; cut at half (%d s)",
+    sprintf("detected: not settled (no more than %d%% slower than its level) by half the run; cut at half (%d s)",
             round(100 * STEADY_BAND), cut)
   } else {
     sprintf("detected: throughput settled at %d s, latency at %d s (no more than %d%% slower than the second-half level for %d s)",
