@@ -150,7 +150,8 @@ judge_run <- function(run, timing, stats, setting, checks, faults = NULL) {
                 shared = setting$shared, cpu_pct = checks[check == "injector CPU", value], pacing = stats$pacing,
                 server = server, cpu = setting$cpu_f, throughput_rps = summary[test == "total", throughput_rps],
                 faults = faults$effects, faults_schedule = faults$schedule,
-                target = as.character(run$manifest$target %if_absent% NA_character_))
+                target = as.character(run$manifest$target %if_absent% NA_character_),
+                trend_cpu = cpu_thirds(setting$cpu, timing$trend, timing$window$run_start_ms, timing$levels))
   list(server_metrics = server_metrics, checks = checks, facts = facts, verdict = run_verdict(checks, facts))
 }
 

@@ -91,6 +91,56 @@ cpu_facts <- function(cpu, window, manifest, requests) {
        closure = cpu$notes$closure, allowed = lapply(cpu$notes$roles, function(r) unlist(r$cpus_allowed)))
 }
 
+# What the accounting says changed between the first and the last third of a judged trend
+# (steady_trend's seconds, from the run's first request): the shares of steal and of processes the
+# run did not start (of the machine), each side's JIT and GC shares (of its CPU) and its CPU per
+# request. NULL without accounting or a judged trend. A run that moved with none of the shares
+# moving is a run whose cause the suite did not record: the CPU per request says how much each side
+# paid per request in each third.
+cpu_thirds <- function(cpu, trend, run_start_ms, levels) {
+  if (is.null(cpu) || !isTRUE(trend$judged) || is.null(trend$first_s)) return(NULL)
+  cpus <- as.numeric(cpu$notes$cpus %if_absent% NA)
+  third <- function(s) {
+    w <- cpu_between(cpu$rows, run_start_ms + 1000 * s[1], run_start_ms + 1000 * (s[2] + 1))
+    machine <- sum(w[role == "idle", interval_s]) * cpus
+    requests <- sum(levels[second >= s[1] & second <= s[2], requests])
+    side <- function(name) {
+      r <- w[side == name]
+      busy <- sum(r$cpu_s)
+      pct <- function(x) if (busy > 0) 100 * sum(x, na.rm = TRUE) / busy else NA_real_
+      list(jit_pct = pct(r$jit_s), gc_pct = pct(r$gc_s),
+           us_per_request = if (busy > 0 && requests > 0) 1e6 * busy / requests else NA_real_)
+    }
+    share <- function(r) if (isTRUE(machine > 0)) 100 * sum(w[role == r, cpu_s]) / machine else NA_real_
+    list(steal_pct = share("steal"), other_pct = share("other"), server = side("server"), client = side("client"))
+  }
+  # The larger of the two moves says which way the run went, as the steady-state check reads it.
+  worst <- if (isTRUE(abs(trend$latency_change) > abs(trend$throughput_change))) -trend$latency_change else trend$throughput_change
+  list(first = third(trend$first_s), last = third(trend$last_s), slowed = isTRUE(worst < 0))
+}
+
+# The clause a "not steady" verdict adds: the shares that moved CPU_TREND_SHARE_POINTS or more
+# between the thirds the way that would explain the trend (up for a run that slowed, down for one
+# that sped up), or that none did, and each side's CPU per request in both thirds.
+CPU_TREND_SHARE_POINTS <- 5
+cpu_thirds_text <- function(t) {
+  if (is.null(t)) return("")
+  a <- t$first
+  b <- t$last
+  sign <- if (t$slowed) 1 else -1
+  moved <- function(label, x, y) if (isTRUE(sign * (y - x) >= CPU_TREND_SHARE_POINTS)) sprintf("%s %s%% -> %s%%", label, fmt_num(x, 1), fmt_num(y, 1))
+  shares <- c(moved("steal", a$steal_pct, b$steal_pct), moved("processes the run did not start", a$other_pct, b$other_pct),
+              moved("HBase side's JIT", a$server$jit_pct, b$server$jit_pct), moved("client side's JIT", a$client$jit_pct, b$client$jit_pct),
+              moved("HBase side's GC", a$server$gc_pct, b$server$gc_pct), moved("client side's GC", a$client$gc_pct, b$client$gc_pct))
+  changed <- if (length(shares) > 0) sprintf("between the thirds %s", paste(shares, collapse = ", ")) else
+    sprintf("steal, other processes, JIT and GC did not %s %d points or more between the thirds", if (t$slowed) "rise" else "fall",
+            CPU_TREND_SHARE_POINTS)
+  per_request <- function(label, x, y) if (!is.na(x) && !is.na(y)) sprintf("%s %s -> %s us", label, fmt_num(x, 0), fmt_num(y, 0))
+  costs <- c(per_request("HBase's side", a$server$us_per_request, b$server$us_per_request),
+             per_request("the client's", a$client$us_per_request, b$client$us_per_request))
+  paste0("; ", changed, if (length(costs) > 0) sprintf("; CPU per request: %s", paste(costs, collapse = ", ")) else "")
+}
+
 # "hbase 48%, worker 31%, ..." : the largest roles' shares of the machine.
 cpu_split_text <- function(f, n = 4) {
   r <- f$roles[cpu_s > 0][order(-cpu_s)][seq_len(min(n, .N))]

@@ -14,6 +14,15 @@ json_rows <- function(dt) {
 
 json_number <- function(x) if (is.null(x) || length(x) == 0 || !is.finite(x)) NA_real_ else unname(x)
 
+# The CPU accounting in the first and the last third of the trend (cpu_thirds), or null.
+cpu_thirds_json <- function(t) {
+  if (is.null(t)) return(NULL)
+  side <- function(x) list(jit_pct = json_number(x$jit_pct), gc_pct = json_number(x$gc_pct), us_per_request = json_number(x$us_per_request))
+  third <- function(x) list(steal_pct = json_number(x$steal_pct), other_pct = json_number(x$other_pct),
+                            server = side(x$server), client = side(x$client))
+  list(first = third(t$first), last = third(t$last))
+}
+
 json_time <- function(ms) if (is.na(ms)) NA_character_ else format(as.POSIXct(ms / 1000, origin = "1970-01-01", tz = "UTC"), "%Y-%m-%dT%H:%M:%OS3Z")
 
 # A run's verdict also carries its reasons: each flagged kind, its check and the clause it gave.
@@ -64,6 +73,7 @@ run_json <- function(a, gate_results = NULL) {
     gates = gate_results_json(gate_results),
     gates_met = if (is.null(gate_results)) NA else all(gate_results$met)
   )
+  out$steady_state$cpu_thirds <- cpu_thirds_json(a$facts$trend_cpu)   # runs with CPU accounting only
   if (!is.null(a$facts$audit)) out$audit <- audit_json(a$facts$audit)   # audited runs only: others' report.json is unchanged
   out$faults <- faults_json(a$faults)   # only a run with a fault schedule has the field
   out

@@ -96,7 +96,7 @@ steady_trend <- function(levels, cut_ms) {
   }
   throughput <- change(first$requests, last$requests)
   latency <- change(first$latency_ms, last$latency_ms)
-  list(seconds = n, judged = TRUE, third_s = third,
+  list(seconds = n, judged = TRUE, third_s = third, first_s = range(first$second), last_s = range(last$second),
        first_rps = stats::median(first$requests), last_rps = stats::median(last$requests),
        throughput_change = throughput, latency_change = latency,
        flagged = isTRUE(abs(throughput) > STEADY_TREND_TOLERANCE) || isTRUE(abs(latency) > STEADY_TREND_TOLERANCE))

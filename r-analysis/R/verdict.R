@@ -12,7 +12,8 @@ LOWER_BOUND_KINDS <- NULL
 VALID_KINDS <- NULL
 DISQUALIFY_WHY <- NULL
 
-# What a flagged check says, as a clause of the sentence. facts: list(client, trend, window, shared, cpu_pct).
+# What a flagged check says, as a clause of the sentence. facts: list(client, trend, window, shared, cpu_pct,
+# cpu, trend_cpu (cpu_thirds), ...).
 verdict_clause <- function(kind, check, facts) {
   switch(kind,
     "lost writes" = audit_clause(facts$audit),
@@ -46,9 +47,10 @@ verdict_clause <- function(kind, check, facts) {
                         fmt_num(facts$cpu$server$jit_pct, 1), fmt_num(facts$cpu$client$jit_pct, 1), CPU_WARMING_JIT_PCT),
     "contended" = sprintf("processes the run did not start took %s%% of the machine's CPU and steal %s%% (limit %d%%)",
                           fmt_num(facts$cpu$other_pct, 1), fmt_num(facts$cpu$steal_pct, 1), CPU_CONTENDED_PCT),
-    "not steady" = sprintf("throughput moved %+.1f%% and mean latency %+.1f%% from the first to the last third of the %d s measured window (tolerance %d%%)",
+    "not steady" = paste0(sprintf("throughput moved %+.1f%% and mean latency %+.1f%% from the first to the last third of the %d s measured window (tolerance %d%%)",
                            100 * facts$trend$throughput_change, 100 * facts$trend$latency_change, facts$trend$seconds,
                            round(100 * STEADY_TREND_TOLERANCE)),
+                          cpu_thirds_text(facts$trend_cpu)),
     check$result)
 }
 

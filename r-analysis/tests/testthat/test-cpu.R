@@ -316,3 +316,47 @@ test_that("a workload not judged keeps its name in the finding's shortest form; 
   expect_true(endsWith(text, "(medians; see the table). 5 runs left out, not standing. Not judged: get, 8 threads, 2 hosts, 600 s."))
   expect_lte(words_in(text), FINDING_MAX_WORDS)
 })
+
+# A run of 5,000 req/s for 6 s, then 2,500 (10 threads at 2 ms, then 4 ms: throughput -50%), whose
+# cpu.csv holds `before` for its first 6 s and `after` for the 9 s after (write_cpu_csv's roles).
+trend_run <- function(before, after) {
+  dir <- tempfile("trend-cpu-")
+  write_closed_loop_run(dir, threads = 10, latency_ms = c(rep(2, 6), rep(4, 9)), manifest = ISOLATED)
+  write_cpu_csv(dir, before, seconds = 6)
+  first <- fread(file.path(dir, "cpu.csv"), integer64 = "double")
+  write_cpu_csv(dir, after, seconds = 9, t0 = 1763712000000 + 6000)
+  fwrite(rbind(first, fread(file.path(dir, "cpu.csv"), integer64 = "double")), file.path(dir, "cpu.csv"), na = "")
+  analyse_run(run_target(dir))
+}
+
+test_that("a run that is not steady names what the accounting saw change between its thirds, with each side's CPU per request", {
+  # HBase 0.5 and the worker 0.25 CPU-seconds a second throughout: per request 100 and 50 us at
+  # 5,000 req/s (seconds 0-4, the first third), 200 and 100 us at 2,500 (seconds 10-14, the last);
+  # steal 0 then 0.5 of 2 CPUs (25% of the machine).
+  a <- trend_run(list(hbase = list(cpu = 0.5), worker = list(cpu = 0.25)),
+                 list(hbase = list(cpu = 0.5), worker = list(cpu = 0.25), steal = list(cpu = 0.5)))
+  t <- a$facts$trend_cpu
+  expect_equal(a$trend$first_s, c(0, 4))
+  expect_equal(a$trend$last_s, c(10, 14))
+  expect_equal(c(t$first$steal_pct, t$last$steal_pct), c(0, 25))
+  expect_equal(t$first$server$us_per_request, 1e6 * 2.5 / (4990 + 4 * 5000))   # second 0 ends 10 requests short
+  expect_equal(round(t$last$server$us_per_request), 200)
+  expect_equal(a$verdict$kind, "contended")   # 15% steal over the window
+  expect_match(a$verdict$sentence, paste0("not steady \\(throughput moved -50\\.0% .*\\(tolerance 15%\\); between the thirds ",
+                                          "steal 0\\.0% -> 25\\.0%; CPU per request: HBase's side 100 -> 200 us, the client's 50 -> 100 us\\)"))
+  # Nothing recorded changed: the sentence says so, and what each side paid per request.
+  b <- trend_run(list(hbase = list(cpu = 0.5), worker = list(cpu = 0.25)), list(hbase = list(cpu = 0.5), worker = list(cpu = 0.25)))
+  expect_equal(b$verdict$kind, "not steady")
+  expect_match(b$verdict$sentence, paste0("; steal, other processes, JIT and GC did not rise 5 points or more between the thirds; ",
+                                          "CPU per request: HBase's side 100 -> 200 us, the client's 50 -> 100 us;"), fixed = TRUE)
+  # Only a move that would explain the trend is named: steal falling as a run slows is not a cause.
+  c <- trend_run(list(hbase = list(cpu = 0.5), worker = list(cpu = 0.25), steal = list(cpu = 0.5)),
+                 list(hbase = list(cpu = 0.5), worker = list(cpu = 0.25)))
+  expect_true(c$facts$trend_cpu$slowed)
+  expect_match(c$verdict$sentence, "; steal, other processes, JIT and GC did not rise 5 points or more between the thirds;", fixed = TRUE)
+  # Without accounting the clause is the trend alone.
+  expect_null(cpu_thirds(NULL, a$trend, 0, a$levels))
+  expect_equal(cpu_thirds_text(NULL), "")
+  expect_equal(cpu_thirds_json(a$facts$trend_cpu)$last$server$us_per_request, a$facts$trend_cpu$last$server$us_per_request)
+  expect_null(cpu_thirds_json(NULL))
+})
