@@ -64,6 +64,7 @@ thrift_cost <- function(cmp) {
     list(n = nrow(all_runs), n_standing = nrow(standing), tput = stats::median(used$throughput_rps), tput_min = min(used$throughput_rps),
          tput_max = max(used$throughput_rps), p50 = stats::median(used$p50_ms), p99 = stats::median(used$p99_ms),
          server_us = stats::median(used$server_us), client_us = stats::median(used$client_us), valid = nrow(standing) > 0,
+         saturated = nrow(used) > 0 && all(used$kind == "server-bound"),
          left_out = if (nrow(standing) > 0) all_runs[valid == FALSE, .(run, kind)] else all_runs[0, .(run, kind)])
   }
   rows <- data.table::rbindlist(lapply(seq_len(nrow(pairs)), function(i) {
@@ -79,11 +80,19 @@ thrift_cost <- function(cmp) {
                            p50_added_ms = num$p50 - den$p50, p99_added_ms = num$p99 - den$p99,
                            server_us_direct = den$server_us, server_us_thrift = num$server_us,
                            client_us_direct = den$client_us, client_us_thrift = num$client_us,
-                           valid = valid,
+                           valid = valid, bound = ratio_bound(num$saturated, den$saturated),
                            left_out = paste(left$run, collapse = ","), left_out_kinds = paste(left$kind, collapse = ","),
                            runs = paste(costs[group %in% c(p$group_den, p$group_num), run], collapse = ","))
   }))
   rows[]
+}
+
+# What a thrift/direct throughput ratio is, from which side saturated HBase's CPUs (server-bound:
+# its throughput is HBase's capacity there): "capacity" when both did; "at most" when only thrift
+# did (direct's capacity is above its measured throughput, so the capacity ratio is lower); "at
+# least" when only direct did; "at these threads" when neither (each side's closed-loop throughput).
+ratio_bound <- function(thrift_saturated, direct_saturated) {
+  if (thrift_saturated && direct_saturated) "capacity" else if (thrift_saturated) "at most" else if (direct_saturated) "at least" else "at these threads"
 }
 
 # Why the runs that do not stand do not: their main verdicts' two most common kinds, each run
@@ -139,6 +148,13 @@ thrift_finding <- function(cost, why_not) {
   ratios <- sprintf("%s x%s", cost$workload, fmt_num(cost$ratio, 2))
   if (any(cost$valid)) {
     ok <- cost$valid
+    # a bound says so beside its ratio, and why once
+    bound <- cost$bound %if_absent% rep("", nrow(cost))
+    bounded <- ok & bound %in% c("at most", "at least")
+    prefix <- ifelse(bounded, paste0(bound, " "), "")
+    parts <- sprintf("%s %sx%s (%s-%s)", cost$workload, prefix, fmt_num(cost$ratio, 2), fmt_num(cost$ratio_low, 2), fmt_num(cost$ratio_high, 2))
+    ratios <- sprintf("%s %sx%s", cost$workload, prefix, fmt_num(cost$ratio, 2))
+    why_bound <- bound_text(bound[bounded])
     extra <- stats::median(cost$server_us_thrift[ok] - cost$server_us_direct[ok])
     # A closed loop runs each side at its own throughput (thrift's lower): the p99 difference is not
     # at equal load, so it is given as the range over the workloads, not as one "added" median.
@@ -152,10 +168,11 @@ thrift_finding <- function(cost, why_not) {
     rest_names <- if (all(ok)) "" else sprintf(" Not judged: %s.", paste(cost$workload[!ok], collapse = "; "))
     short <- sprintf("Thrift/direct throughput %s (medians; see the table).", paste(ratios[ok], collapse = ", "))
     candidates <- c(
-      sprintf("Thrift/direct throughput %s; %s.%s%s", paste(parts[ok], collapse = ", "), adds, left$named, rest),
-      sprintf("Thrift/direct throughput %s; %s.%s%s", paste(ratios[ok], collapse = ", "), adds, left$named, rest),
-      sprintf("%s%s%s", short, left$named, rest),
-      sprintf("%s%s%s", short, left$named, rest_names),
+      sprintf("Thrift/direct throughput %s; %s.%s%s%s", paste(parts[ok], collapse = ", "), adds, why_bound, left$named, rest),
+      sprintf("Thrift/direct throughput %s; %s.%s%s%s", paste(ratios[ok], collapse = ", "), adds, why_bound, left$named, rest),
+      sprintf("%s%s%s%s", short, why_bound, left$named, rest),
+      sprintf("%s%s%s%s", short, why_bound, left$named, rest_names),
+      sprintf("%s%s%s%s", short, why_bound, left$counted, rest_names),
       sprintf("%s%s%s", short, left$counted, rest_names))
     fits <- vapply(candidates, words_in, 0) <= FINDING_MAX_WORDS
     return(if (any(fits)) candidates[which(fits)[1]] else candidates[length(candidates)])
@@ -164,6 +181,14 @@ thrift_finding <- function(cost, why_not) {
   text <- sprintf("%s Measured thrift/direct throughput %s.", why, paste(parts, collapse = ", "))
   if (words_in(text) > FINDING_MAX_WORDS) text <- sprintf("%s Measured thrift/direct %s (medians; see the table).", why, paste(ratios, collapse = ", "))
   text
+}
+
+# Why a judged ratio is a bound, once for all that are (" At most: thrift's runs saturated HBase's
+# CPUs, direct's did not, so direct's capacity is higher."); "" for none.
+bound_text <- function(bounds) {
+  parts <- c(if ("at most" %in% bounds) "At most: thrift's runs saturated HBase's CPUs and direct's did not, so direct's capacity is higher.",
+             if ("at least" %in% bounds) "At least: direct's runs saturated HBase's CPUs and thrift's did not, so thrift's capacity is higher.")
+  if (length(parts) == 0) "" else paste0(" ", paste(parts, collapse = " "))
 }
 
 # The runs left out of judged workloads, by kind: named (" Left out, not standing: run-1, run-5 (not
@@ -204,6 +229,7 @@ thrift_cost_table <- function(cost) {
   frame <- data.frame(Workload = cost$workload, `Runs (direct / thrift)` = runs_used_text(cost),
                       `Direct req/s` = fmt_num(cost$direct_rps, 0), `Thrift req/s` = fmt_num(cost$thrift_rps, 0),
                       `Thrift / direct` = sprintf("x%s (%s-%s)", fmt_num(cost$ratio, 2), fmt_num(cost$ratio_low, 2), fmt_num(cost$ratio_high, 2)),
+                      `The ratio is` = cost$bound,
                       `p50 added (ms)` = sprintf("%+.3f", cost$p50_added_ms), `p99 added (ms)` = sprintf("%+.3f", cost$p99_added_ms),
                       `Server CPU us/req direct / thrift` = sprintf("%s / %s", us(cost$server_us_direct), us(cost$server_us_thrift)),
                       `Client CPU us/req direct / thrift` = sprintf("%s / %s", us(cost$client_us_direct), us(cost$client_us_thrift)),

@@ -360,3 +360,24 @@ test_that("a run that is not steady names what the accounting saw change between
   expect_equal(cpu_thirds_json(a$facts$trend_cpu)$last$server$us_per_request, a$facts$trend_cpu$last$server$us_per_request)
   expect_null(cpu_thirds_json(NULL))
 })
+
+test_that("a thrift/direct ratio says when it is a bound: thrift saturated HBase's CPUs and direct did not", {
+  # ABBA as above, but HBase at 0.7 s/s on the direct runs: direct trustworthy (neither side saturated),
+  # thrift server-bound (0.6 + 0.35 = 0.95): direct's capacity is above its 5,000 req/s, so x0.80 is at most
+  analyses <- thrift_abba()
+  expect_equal(thrift_cost(compare_runs(analyses, sweep_id = "sweep-1"))$bound, "capacity")
+  for (k in c(1, 4)) {
+    analyses[[k]]$verdict$kind <- "trustworthy"
+    analyses[[k]]$verdict$kinds <- "trustworthy"
+  }
+  cmp <- compare_runs(analyses, sweep_id = "sweep-1")
+  cost <- thrift_cost(cmp)
+  expect_equal(cost$bound, "at most")
+  expect_equal(compare_finding(cmp), paste("Thrift/direct throughput get, 10 threads at most x0.80 (0.80-0.80); thrift adds +48 us server CPU",
+                                           "per request (median); p99 +0.50 ms at unequal load. At most: thrift's runs saturated HBase's CPUs",
+                                           "and direct's did not, so direct's capacity is higher."))
+  expect_lte(words_in(compare_finding(cmp)), FINDING_MAX_WORDS)
+  expect_equal(c(ratio_bound(FALSE, TRUE), ratio_bound(FALSE, FALSE)), c("at least", "at these threads"))
+  expect_match(bound_text(c("at most", "at least")), "^ At most: .* At least: direct's runs saturated", fixed = FALSE)
+  expect_equal(bound_text(character()), "")
+})
