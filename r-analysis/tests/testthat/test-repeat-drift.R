@@ -51,3 +51,28 @@ test_that("the repeats clause names the widest disagreements first", {
                                              "2 runs of d: throughput 100-123 req/s (max / min x1.23);",
                                              "2 runs of c: throughput 100-115 req/s (max / min x1.15) and 1 more"))
 })
+
+# A hand-built analysis with CPU accounting: steal and other (of the machine), the server side's JIT
+# share and HBase's CPU per request.
+cpu_drift_analysis <- function(run, rps, steal = 0, other = 0, jit = 0, hbase_us = 100) {
+  a <- drift_analysis(run, rps, gc = 2)
+  a$facts$cpu <- list(steal_pct = steal, other_pct = other, server = list(jit_pct = jit),
+                      roles = data.table(role = c("hbase", "worker"), side = c("server", "client"), us_per_request = c(hbase_us, 50)))
+  a
+}
+
+test_that("repeats that disagree without a GC change: the CPU accounting's difference, or that nothing recorded differs", {
+  # 9,000 / 7,000 = x1.29; run-2 lost 12 points of the machine to steal and other processes (13 against 1)
+  expect_equal(repeat_drift_clause(list(cpu_drift_analysis("run-1", 9000, steal = 0.5, other = 0.5),
+                                        cpu_drift_analysis("run-2", 7000, steal = 12, other = 1))),
+               "in run-2 steal and processes the run did not start took 13.0% of the machine against 1.0% in run-1: the machine changed between them")
+  # HBase's JIT 8 points higher in the slower
+  expect_equal(repeat_drift_clause(list(cpu_drift_analysis("run-1", 9000, jit = 1), cpu_drift_analysis("run-2", 7000, jit = 9))),
+               "in run-2 HBase's JIT took 9.0% of the server side's CPU against 1.0% in run-1: the server was still compiling")
+  # 4 points more steal is under the 5-point floor: nothing named, each run's HBase CPU per request given
+  expect_equal(repeat_drift_clause(list(cpu_drift_analysis("run-1", 9000, hbase_us = 71), cpu_drift_analysis("run-2", 7000, steal = 4, hbase_us = 96))),
+               paste("nothing recorded differs enough to say why (HBase's GC, steal, other processes, JIT); HBase's CPU per request",
+                     "96 us in run-2 against 71 in run-1"))
+  # a run without accounting: no clause (as before)
+  expect_equal(repeat_drift_clause(list(drift_analysis("run-1", 9000, 2), cpu_drift_analysis("run-2", 7000, steal = 20))), "")
+})
