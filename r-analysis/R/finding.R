@@ -87,7 +87,7 @@ thrift_cost <- function(cmp) {
   rows[]
 }
 
-# What a thrift/direct throughput ratio is, from which side saturated HBase's CPUs (server-bound:
+# What a thrift/direct throughput ratio is, from which side saturated the server CPUs (server-bound:
 # its throughput is HBase's capacity there): "capacity" when both did; "at most" when only thrift
 # did (direct's capacity is above its measured throughput, so the capacity ratio is lower); "at
 # least" when only direct did; "at these threads" when neither (each side's closed-loop throughput).
@@ -183,11 +183,11 @@ thrift_finding <- function(cost, why_not) {
   text
 }
 
-# Why a judged ratio is a bound, once for all that are (" At most: thrift's runs saturated HBase's
+# Why a judged ratio is a bound, once for all that are (" At most: thrift's runs saturated the server
 # CPUs, direct's did not, so direct's capacity is higher."); "" for none.
 bound_text <- function(bounds) {
-  parts <- c(if ("at most" %in% bounds) "At most: thrift's runs saturated HBase's CPUs and direct's did not, so direct's capacity is higher.",
-             if ("at least" %in% bounds) "At least: direct's runs saturated HBase's CPUs and thrift's did not, so thrift's capacity is higher.")
+  parts <- c(if ("at most" %in% bounds) "At most: thrift's runs saturated the server CPUs and direct's did not, so direct's capacity is higher.",
+             if ("at least" %in% bounds) "At least: direct's runs saturated the server CPUs and thrift's did not, so thrift's capacity is higher.")
   if (length(parts) == 0) "" else paste0(" ", paste(parts, collapse = " "))
 }
 

@@ -243,7 +243,7 @@ t_demo() {
   # 6 runs (get, put, mix x direct, shim): get and put rows for each target, 8 in all.
   local rows costs
   rows=$(grep -cE '^  run-[0-9]+ +(direct|thrift) +(get|put) ' <<< "$OUT")
-  costs=$(sed -nE 's|^  ([a-z:0-9,]+), [0-9]+ threads: thrift/direct (at (most|least) )?x[0-9.]+ .*|\1|p' <<< "$OUT" | sort | tr '\n' ' ')
+  costs=$(sed -nE 's#^  ([a-z:0-9,]+), [0-9]+ threads: thrift/direct (at (most|least) )?x[0-9.]+ .*#\1#p' <<< "$OUT" | sort | tr '\n' ' ')
   if ((RC == 0 && rows == 8)) && grep -qE '^  run-[0-9]+ +direct +get ' <<< "$OUT" \
      && grep -qE '^  run-[0-9]+ +thrift +put ' <<< "$OUT" && grep -qE '^  verdict: [a-zA-Z -]+: ' <<< "$OUT" \
      && [[ $costs == "get get:70,put:30 put " ]] \
