@@ -80,7 +80,7 @@ thrift_cost <- function(cmp) {
                            p50_added_ms = num$p50 - den$p50, p99_added_ms = num$p99 - den$p99,
                            server_us_direct = den$server_us, server_us_thrift = num$server_us,
                            client_us_direct = den$client_us, client_us_thrift = num$client_us,
-                           valid = valid, bound = ratio_bound(num$saturated, den$saturated),
+                           valid = valid, bound = if (valid) ratio_bound(num$saturated, den$saturated) else "not judged",
                            left_out = paste(left$run, collapse = ","), left_out_kinds = paste(left$kind, collapse = ","),
                            runs = paste(costs[group %in% c(p$group_den, p$group_num), run], collapse = ","))
   }))
@@ -91,6 +91,7 @@ thrift_cost <- function(cmp) {
 # its throughput is HBase's capacity there): "capacity" when both did; "at most" when only thrift
 # did (direct's capacity is above its measured throughput, so the capacity ratio is lower); "at
 # least" when only direct did; "at these threads" when neither (each side's closed-loop throughput).
+# A workload not judged (a side with no run standing) has none: "not judged".
 ratio_bound <- function(thrift_saturated, direct_saturated) {
   if (thrift_saturated && direct_saturated) "capacity" else if (thrift_saturated) "at most" else if (direct_saturated) "at least" else "at these threads"
 }

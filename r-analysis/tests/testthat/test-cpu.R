@@ -379,6 +379,9 @@ test_that("a thrift/direct ratio says when it is a bound: thrift saturated the s
                                            "and direct's did not, so direct's capacity is higher."))
   expect_lte(words_in(compare_finding(cmp)), FINDING_MAX_WORDS)
   expect_equal(c(ratio_bound(FALSE, TRUE), ratio_bound(FALSE, FALSE)), c("at least", "at these threads"))
+  # no direct run standing: the workload is not judged, and its ratio is no bound of anything
+  for (k in c(1, 4)) analyses[[k]]$verdict$kind <- "warming"
+  expect_equal(thrift_cost(compare_runs(analyses, sweep_id = "sweep-1"))$bound, "not judged")
   expect_match(bound_text(c("at most", "at least")), "^ At most: .* At least: direct's runs saturated", fixed = FALSE)
   expect_equal(bound_text(character()), "")
 })
