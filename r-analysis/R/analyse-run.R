@@ -151,7 +151,7 @@ judge_run <- function(run, timing, stats, setting, checks, faults = NULL) {
                 server = server, cpu = setting$cpu_f, throughput_rps = summary[test == "total", throughput_rps],
                 faults = faults$effects, faults_schedule = faults$schedule,
                 target = as.character(run$manifest$target %if_absent% NA_character_),
-                trend_cpu = cpu_thirds(setting$cpu, timing$trend, timing$window$run_start_ms, timing$levels))
+                trend_cpu = cpu_thirds(setting$cpu, timing$trend, timing$window$run_start_ms, timing$levels, run$manifest))
   list(server_metrics = server_metrics, checks = checks, facts = facts, verdict = run_verdict(checks, facts))
 }
 

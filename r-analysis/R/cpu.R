@@ -92,31 +92,30 @@ cpu_facts <- function(cpu, window, manifest, requests) {
 }
 
 # What the accounting says changed between the first and the last third of a judged trend
-# (steady_trend's seconds, from the run's first request): the shares of steal and of processes the
-# run did not start (of the machine), each side's JIT and GC shares (of its CPU) and its CPU per
-# request. NULL without accounting or a judged trend. A run that moved with none of the shares
-# moving is a run whose cause the suite did not record: the CPU per request says how much each side
-# paid per request in each third.
-cpu_thirds <- function(cpu, trend, run_start_ms, levels) {
+# (steady_trend's seconds, from the run's first request): cpu_facts over each third, kept to the
+# shares of steal and of processes the run did not start (of the machine), each side's JIT and GC
+# shares (of its CPU) and its CPU per request. NULL without accounting or a judged trend. A run
+# that moved with none of the shares moving is a run whose cause the suite did not record: the CPU
+# per request says how much each side paid per request in each third.
+cpu_thirds <- function(cpu, trend, run_start_ms, levels, manifest) {
   if (is.null(cpu) || !isTRUE(trend$judged) || is.null(trend$first_s)) return(NULL)
-  cpus <- as.numeric(cpu$notes$cpus %if_absent% NA)
   third <- function(s) {
-    w <- cpu_between(cpu$rows, run_start_ms + 1000 * s[1], run_start_ms + 1000 * (s[2] + 1))
-    machine <- sum(w[role == "idle", interval_s]) * cpus
     requests <- sum(levels[second >= s[1] & second <= s[2], requests])
-    side <- function(name) {
-      r <- w[side == name]
-      busy <- sum(r$cpu_s)
-      pct <- function(x) if (busy > 0) 100 * sum(x, na.rm = TRUE) / busy else NA_real_
-      list(jit_pct = pct(r$jit_s), gc_pct = pct(r$gc_s),
-           us_per_request = if (busy > 0 && requests > 0) 1e6 * busy / requests else NA_real_)
+    f <- cpu_facts(cpu, list(window_start_ms = run_start_ms + 1000 * s[1], window_end_ms = run_start_ms + 1000 * (s[2] + 1)),
+                   manifest, requests)
+    if (is.null(f)) return(NULL)
+    side <- function(x, name) {
+      us <- side_us_per_request(f, name)
+      list(jit_pct = x$jit_pct, gc_pct = x$gc_pct, us_per_request = if (isTRUE(us > 0)) us else NA_real_)
     }
-    share <- function(r) if (isTRUE(machine > 0)) 100 * sum(w[role == r, cpu_s]) / machine else NA_real_
-    list(steal_pct = share("steal"), other_pct = share("other"), server = side("server"), client = side("client"))
+    list(steal_pct = f$steal_pct, other_pct = f$other_pct, server = side(f$server, "server"), client = side(f$client, "client"))
   }
+  first <- third(trend$first_s)
+  last <- third(trend$last_s)
+  if (is.null(first) || is.null(last)) return(NULL)
   # The larger of the two moves says which way the run went, as the steady-state check reads it.
   worst <- if (isTRUE(abs(trend$latency_change) > abs(trend$throughput_change))) -trend$latency_change else trend$throughput_change
-  list(first = third(trend$first_s), last = third(trend$last_s), slowed = isTRUE(worst < 0))
+  list(first = first, last = last, slowed = isTRUE(worst < 0))
 }
 
 # The clause a "not steady" verdict adds: the shares that moved CPU_TREND_SHARE_POINTS or more
@@ -140,6 +139,9 @@ cpu_thirds_text <- function(t) {
              per_request("the client's", a$client$us_per_request, b$client$us_per_request))
   paste0("; ", changed, if (length(costs) > 0) sprintf("; CPU per request: %s", paste(costs, collapse = ", ")) else "")
 }
+
+# A side's CPU per request (us): the sum over its roles in cpu_facts' table (0 when it has none).
+side_us_per_request <- function(f, which_side) sum(f$roles[side == which_side, us_per_request], na.rm = TRUE)
 
 # "hbase 48%, worker 31%, ..." : the largest roles' shares of the machine.
 cpu_split_text <- function(f, n = 4) {

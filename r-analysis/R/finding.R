@@ -38,7 +38,7 @@ run_costs <- function(analyses, runs) {
     a <- analyses[[k]]
     t <- a$summary[test == "total"]
     f <- a$facts$cpu
-    side_us <- function(which_side) if (is.null(f)) NA_real_ else sum(f$roles[side == which_side, us_per_request], na.rm = TRUE)
+    side_us <- function(which_side) if (is.null(f)) NA_real_ else side_us_per_request(f, which_side)
     data.table::data.table(run = a$run_id, group = runs$group[k], throughput_rps = t$throughput_rps,
                            p50_ms = t$witness_p50_ms %if_absent% t$p50_ms, p99_ms = t$witness_p99_ms %if_absent% t$p99_ms,
                            server_us = side_us("server"), client_us = side_us("client"),
@@ -145,16 +145,14 @@ compare_finding <- function(cmp) {
 # FINDING_MAX_WORDS: ranges, then the added figures, then why the others are not judged, then the
 # left-out runs' names give way; the names of the workloads not judged never do.
 thrift_finding <- function(cost, why_not) {
-  parts <- sprintf("%s x%s (%s-%s)", cost$workload, fmt_num(cost$ratio, 2), fmt_num(cost$ratio_low, 2), fmt_num(cost$ratio_high, 2))
-  ratios <- sprintf("%s x%s", cost$workload, fmt_num(cost$ratio, 2))
-  if (any(cost$valid)) {
-    ok <- cost$valid
-    # a bound says so beside its ratio, and why once
-    bound <- cost$bound %if_absent% rep("", nrow(cost))
-    bounded <- ok & bound %in% c("at most", "at least")
-    prefix <- ifelse(bounded, paste0(bound, " "), "")
-    parts <- sprintf("%s %sx%s (%s-%s)", cost$workload, prefix, fmt_num(cost$ratio, 2), fmt_num(cost$ratio_low, 2), fmt_num(cost$ratio_high, 2))
-    ratios <- sprintf("%s %sx%s", cost$workload, prefix, fmt_num(cost$ratio, 2))
+  ok <- cost$valid
+  # a judged ratio that is a bound says so beside it, and why once
+  bound <- cost$bound %if_absent% rep("", nrow(cost))
+  bounded <- ok & bound %in% c("at most", "at least")
+  prefix <- ifelse(bounded, paste0(bound, " "), "")
+  parts <- sprintf("%s %sx%s (%s-%s)", cost$workload, prefix, fmt_num(cost$ratio, 2), fmt_num(cost$ratio_low, 2), fmt_num(cost$ratio_high, 2))
+  ratios <- sprintf("%s %sx%s", cost$workload, prefix, fmt_num(cost$ratio, 2))
+  if (any(ok)) {
     why_bound <- bound_text(bound[bounded])
     extra <- stats::median(cost$server_us_thrift[ok] - cost$server_us_direct[ok])
     # A closed loop runs each side at its own throughput (thrift's lower): the p99 difference is not

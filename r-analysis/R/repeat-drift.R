@@ -60,9 +60,10 @@ repeat_cpu_clause <- function(slow, fast) {
     return(sprintf("in %s HBase's JIT took %s%% of the server side's CPU against %s%% in %s: the server was still compiling",
                    slow$run_id, fmt_num(s$server$jit_pct, 1), fmt_num(f$server$jit_pct, 1), fast$run_id))
   }
-  server_us <- function(x) sum(x$roles[side == "server", us_per_request], na.rm = TRUE)
-  cost <- if (server_us(s) > 0 && server_us(f) > 0) {
-    sprintf("; HBase's CPU per request %s us in %s against %s in %s", fmt_num(server_us(s), 0), slow$run_id, fmt_num(server_us(f), 0), fast$run_id)
+  us_slow <- side_us_per_request(s, "server")
+  us_fast <- side_us_per_request(f, "server")
+  cost <- if (us_slow > 0 && us_fast > 0) {
+    sprintf("; HBase's CPU per request %s us in %s against %s in %s", fmt_num(us_slow, 0), slow$run_id, fmt_num(us_fast, 0), fast$run_id)
   } else ""
   sprintf("nothing recorded differs enough to say why (HBase's GC, steal, other processes, JIT)%s", cost)
 }
