@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 
 import net.grinder.common.GrinderProperties;
@@ -96,6 +97,8 @@ public final class RunController implements Startable {
   /** Samples of the total statistics seen (one a second): the warm-up judge takes each once. */
   private volatile long totalSamples;
   private volatile boolean stopAsked;
+  /** What the controller was told (RunSettings.consoleSettings): the console's settings file and hbasegrinder.* flags. */
+  private volatile Properties told = System.getProperties();
   /** The injector session's folder, or null for a console of one run. */
   private File sessionDirectory;
 
@@ -117,18 +120,19 @@ public final class RunController implements Startable {
 
   @Override
   public void start() {
-    final String session = System.getProperty(SessionRequests.SESSION_DIR, "").trim();
-    if (!session.isEmpty()) {
-      sessionDirectory = new File(session);
-      listen();
-      thread = new Thread(() -> sessionLoop(new SessionRequests(new File(session))), "hbasegrinder-session-controller");
-      thread.setDaemon(true);
-      thread.start();
-      return;
-    }
     final Optional<RunSettings> settings;
     try {
-      settings = RunSettings.from(System.getProperties());
+      told = RunSettings.consoleSettings(new File(System.getProperty("user.home", ".")), System.getProperties());
+      final String session = told.getProperty(SessionRequests.SESSION_DIR, "").trim();
+      if (!session.isEmpty()) {
+        sessionDirectory = new File(session);
+        listen();
+        thread = new Thread(() -> sessionLoop(new SessionRequests(new File(session))), "hbasegrinder-session-controller");
+        thread.setDaemon(true);
+        thread.start();
+        return;
+      }
+      settings = RunSettings.from(told);
     } catch (RunSettings.SettingsException e) {
       badSettings(e.getMessage());
       return;
@@ -544,7 +548,7 @@ public final class RunController implements Startable {
     final Outcome outcome = new Outcome(Outcome.Kind.BAD_SETTINGS, message);
     say("run controller: " + message);
     // the plan lives in its run's folder
-    final File plan = new File(System.getProperty(RunSettings.PLAN, "").trim());
+    final File plan = new File(told.getProperty(RunSettings.PLAN, "").trim());
     final File consoleDir = new File(plan.getAbsoluteFile().getParentFile(), "console");
     if (!plan.getPath().isEmpty() && (consoleDir.isDirectory() || consoleDir.mkdirs())) {
       try {
@@ -553,7 +557,7 @@ public final class RunController implements Startable {
         say("run controller: cannot write " + consoleDir + "/outcome.properties: " + e);
       }
     }
-    if (!"false".equalsIgnoreCase(System.getProperty(RunSettings.EXIT_WHEN_DONE, "true").trim())) {
+    if (!"false".equalsIgnoreCase(told.getProperty(RunSettings.EXIT_WHEN_DONE, "true").trim())) {
       System.exit(outcome.kind().code());
     }
   }

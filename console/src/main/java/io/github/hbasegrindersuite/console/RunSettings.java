@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Pattern;
+import net.grinder.common.GrinderProperties;
 
 /**
  * What the run controller is asked to do: the run's plan.json (lifecycle's PlanJson, the one record
@@ -92,6 +93,31 @@ public final class RunSettings {
     this.workersWarm = workers != null && workers.has("mode") && "warm".equals(workers.get("mode").getAsString());
     this.progressIntervalSeconds = progressIntervalSeconds;
     this.exitWhenDone = exitWhenDone;
+  }
+
+  /** The file under user.home where Grinder's console keeps its settings (lifecycle's plan writes the run's). */
+  static final String CONSOLE_SETTINGS_FILE = ".grinder_console";
+
+  /**
+   * What the run controller is told, read as the console reads its own settings: the file
+   * {@value #CONSOLE_SETTINGS_FILE} in USER_HOME (./suite run starts the console with user.home =
+   * the run's console folder, where the plan wrote it), with the {@value #PREFIX}* system
+   * properties over it (a console started by hand with -Dhbasegrinder.plan=...). No file: the
+   * system properties alone.
+   */
+  static Properties consoleSettings(File userHome, Properties system) throws SettingsException {
+    final GrinderProperties settings;
+    try {
+      settings = new GrinderProperties(new File(userHome, CONSOLE_SETTINGS_FILE));
+    } catch (GrinderProperties.PersistenceException e) {
+      throw new SettingsException(new File(userHome, CONSOLE_SETTINGS_FILE) + " cannot be read: " + e.getMessage());
+    }
+    for (String name : system.stringPropertyNames()) {
+      if (name.startsWith(PREFIX)) {
+        settings.setProperty(name, system.getProperty(name));
+      }
+    }
+    return settings;
   }
 
   /**

@@ -71,6 +71,30 @@ class RunSettingsTest {
   }
 
   @Test
+  void theConsoleReadsItsPlanFromItsSettingsFileAndAFlagWinsOverIt() throws Exception {
+    plan("timeouts.run_s=77");
+    final Path home = Files.createDirectories(dir.resolve("console"));
+    // as lifecycle's plan writes it (PropertiesFile: escaped, commented)
+    Files.writeString(home.resolve(".grinder_console"), "# the console's settings\ngrinder.console.consolePort = 6372\n"
+        + "hbasegrinder.plan = " + dir.resolve("plan.json").toString().replace("\\", "\\\\") + "\n");
+    final Properties told = RunSettings.consoleSettings(home.toFile(), new Properties());
+    assertEquals("6372", told.getProperty("grinder.console.consolePort"));
+    assertEquals(77, RunSettings.from(told).get().runTimeoutSeconds());
+
+    final Properties system = new Properties();
+    system.setProperty(RunSettings.PLAN, dir.resolve("elsewhere.json").toString());
+    system.setProperty("java.version", "17");
+    final Properties flagged = RunSettings.consoleSettings(home.toFile(), system);
+    assertEquals(dir.resolve("elsewhere.json").toString(), flagged.getProperty(RunSettings.PLAN));
+    assertEquals(null, flagged.getProperty("java.version"), "only the controller's own keys come from the system properties");
+    final RunSettings.SettingsException missing = assertThrows(RunSettings.SettingsException.class, () -> RunSettings.from(flagged));
+    assertTrue(missing.getMessage().contains("elsewhere.json"), missing.getMessage());
+
+    // a console with no settings file (./suite console by hand): dormant
+    assertFalse(RunSettings.from(RunSettings.consoleSettings(dir.resolve("nowhere").toFile(), new Properties())).isPresent());
+  }
+
+  @Test
   void aSessionSendsItsOwnCopyOfTheProperties() throws Exception {
     final Properties p = plan();
     final Path copy = Files.writeString(dir.resolve("run-9.properties"), "grinder.threads = 2\n");

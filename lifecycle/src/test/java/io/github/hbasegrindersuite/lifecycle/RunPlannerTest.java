@@ -68,6 +68,11 @@ class RunPlannerTest {
     assertEquals(plan.runDir.resolve("injectors/inj1").toString(), inj1.getProperty("grinder.logDirectory"));
     assertEquals("2", PropertiesFile.read(plan.runDir.resolve("injectors/inj2/agent.properties")).getProperty("grinder.threads"));
 
+    // the console's own settings, where it reads them (user.home = the run's console folder)
+    final Properties consoleSettings = PropertiesFile.read(plan.runDir.resolve("console/.grinder_console"));
+    assertEquals("6872", consoleSettings.getProperty("grinder.console.consolePort"));
+    assertEquals(plan.runDir.resolve("distribution").toString(), consoleSettings.getProperty("grinder.console.scriptDistributionDirectory"));
+    assertEquals(plan.runDir.resolve("plan.json").toString(), consoleSettings.getProperty("hbasegrinder.plan"));
     final JsonObject json = Json.read(plan.runDir.resolve("plan.json"));
     assertEquals("namespaces", Json.text(json, "injector_mode"));
     assertEquals(5, Json.integer(json, "threads_total", 0));
