@@ -2,15 +2,15 @@
 # Scale benchmark (./suite bench scale): the reference study's shape on this machine against
 # the embedded HBase: 4 injectors (network namespaces where permitted, else loopback), 300 and
 # then 600 threads in total, get, put and the 70/30 mix, each run bounded. Records the
-# console's and every agent's CPU and memory (the agent JVM and its worker JVMs, read from
-# /proc once a second) and the throughput reached, and prints them as tables. The runs form
+# console's and every agent's CPU and memory (the agent JVM and its worker JVMs, from each run's
+# CPU accounting, cpu.json) and the throughput reached, and prints them as tables. The runs form
 # one sweep (runs/sweep-N/sweep.json, bench-scale.csv), so the report can draw the curves.
 # A run that fails is reported in the table, not fatal: the bench itself fails only when it
 # cannot run at all or no run completed.
 #   BENCH_SCALE_SECONDS (30)  BENCH_SCALE_THREADS (300,600)  BENCH_SCALE_OPERATIONS
 #   (get:100|put:100|get:70,put:30)  BENCH_SCALE_INJECTORS (4)  BENCH_SCALE_ROWS (100000)
 #   BENCH_SCALE_LAB (auto). The runs are a ./suite sweep (no warm-up, every run with its own
-#   console and agents); this script samples their processes beside it.
+#   console and agents).
 set -euo pipefail
 SUITE_ME="suite bench scale"
 source "$(dirname "${BASH_SOURCE[0]}")/../suite.d/common.sh"
@@ -43,123 +43,51 @@ hbaseload.rows = $ROWS
 hbaseload.value.size = 192
 hbaseload.regions = 16
 SCENARIO
-# The runs are one ./suite sweep (its own console and agents for every run: SUITE_SESSION=off, as
-# this bench measures them per run), started in the background; this script only samples each
-# run's processes beside it.
+# The runs are one ./suite sweep, each with its own console and agents (SUITE_SESSION=off: this bench
+# measures them per run); every run's CPU accounting (cpu.json) has each process's CPU seconds, peak
+# memory and parent, so no sampler of its own.
 log=$(mktemp)
-# an interrupted or failed bench stops its sweep (which records itself interrupted)
-trap 'rm -f "$scenario" "$log"; if pid_alive "${SWEEP_PID:-}"; then kill -TERM "$SWEEP_PID"; fi' EXIT
-SUITE_SESSION=off "$SUITE_ROOT/suite" sweep "$scenario" --keep-going > "$log" 2>&1 &
-SWEEP_PID=$!
-SWEEP_DIR=""
-for _ in $(seq 1 240); do
-  SWEEP_DIR=$(sed -n 's/^sweep-[0-9]*: \(\/.*\)$/\1/p' "$log" | head -1)
-  [[ -n $SWEEP_DIR ]] && break
-  pid_alive "$SWEEP_PID" || break
-  sleep 0.5
-done
-[[ -n $SWEEP_DIR ]] || { wait "$SWEEP_PID" || true; die "the scale benchmark's sweep did not start: $(tail -3 "$log")"; }
+trap 'rm -f "$scenario" "$log"' EXIT
+started=$SECONDS
+info "scale benchmark: threads $THREAD_LIST x $OPERATION_LIST, ${SECONDS_PER_RUN}s each, $BENCH_INJECTORS injectors (lab $BENCH_LAB)"
+SUITE_SESSION=off "$SUITE_ROOT/suite" sweep "$scenario" --keep-going 2>&1 | tee "$log" | indent || true
+SWEEP_DIR=$(sed -n 's/^sweep-[0-9]*: \(\/.*\)$/\1/p' "$log" | head -1)
+[[ -n $SWEEP_DIR && -f $SWEEP_DIR/sweep.json ]] || die "the scale benchmark's sweep did not run: $(tail -3 "$log")"
+cp "$log" "$SWEEP_DIR/sweep.log"
 SWEEP_ID=${SWEEP_DIR##*/}
-POINTS=$(jq '.points | length' "$SWEEP_DIR/sweep-plan.json")
 RESULTS=$SWEEP_DIR/bench-scale.csv
-# operations with ';' for ',' (get:70;put:30), so every field is plain CSV
-echo "run,threads,operations,status,requests,errors,tps,mean_ms,console_cpu_s,console_rss_mb,host,agent_cpu_s,agent_rss_mb,workers_cpu_s,workers_rss_mb" > "$RESULTS"
-info "scale benchmark $SWEEP_ID: $POINTS runs of ${SECONDS_PER_RUN}s, $BENCH_INJECTORS injectors, threads $THREAD_LIST, $OPERATION_LIST ($SWEEP_DIR; the sweep's output: $SWEEP_DIR/sweep.log)"
 
-TICKS=$(getconf CLK_TCK)
-# CPU ticks (user+sys) and RSS (kB) of PID: "ticks rss", or nothing when it is gone.
-proc_usage() {
-  awk '
-    FILENAME ~ /stat$/ { sub(/^.*\) /, ""); ticks = $12 + $13 }
-    FILENAME ~ /status$/ && $1 == "VmRSS:" { rss = $2 }
-    END { if (ticks != "") print ticks, rss + 0 }' "/proc/$1/stat" "/proc/$1/status" 2> /dev/null || true
-}
-
-# Sample the console, every agent and its workers until the run's console is gone; keeps per
-# role the last CPU ticks (per PID) and the peak RSS, in associative arrays.
-declare -A CPU=() PEAK=() ROLE=()
-sample_run() {
-  local run_dir=$1 run_pid pid usage ticks rss role host agent child sum
-  local -A rss_by_role
-  CPU=() PEAK=() ROLE=()
-  run_pid=$(jq -r '.owner.pid // empty' "$run_dir/plan.json")
-  while pid_alive "$run_pid"; do
-    rss_by_role=()
-    if [[ -s $run_dir/console/console.pid ]]; then ROLE[$(cat "$run_dir/console/console.pid")]=console; fi
-    for host in "$run_dir"/injectors/*/; do
-      host=${host%/}; host=${host##*/}
-      [[ -s $run_dir/injectors/$host/agent.pid ]] || continue
-      agent=$(cat "$run_dir/injectors/$host/agent.pid")
-      ROLE[$agent]="agent $host"
-      for child in $(pgrep -P "$agent" 2> /dev/null || true); do ROLE[$child]="workers $host"; done
-    done
-    for pid in "${!ROLE[@]}"; do
-      usage=$(proc_usage "$pid")
-      [[ -n $usage ]] || continue
-      read -r ticks rss <<< "$usage"
-      CPU[$pid]=$ticks
-      role=${ROLE[$pid]}
-      rss_by_role[$role]=$(( ${rss_by_role[$role]:-0} + rss ))
-    done
-    for role in "${!rss_by_role[@]}"; do
-      sum=${rss_by_role[$role]}
-      ((sum > ${PEAK[$role]:-0})) && PEAK[$role]=$sum
-    done
-    sleep 1
-  done
-}
-
-# CPU seconds of a role, summed over its PIDs.
-role_cpu() {
-  local role=$1 pid total=0
-  for pid in "${!ROLE[@]}"; do [[ ${ROLE[$pid]} == "$role" ]] && total=$((total + ${CPU[$pid]:-0})); done
-  awk -v t="$total" -v hz="$TICKS" 'BEGIN { printf "%.1f", t / hz }'
-}
-role_rss() { awk -v k="${PEAK[$1]:-0}" 'BEGIN { printf "%.0f", k / 1024 }'; }
-
-# run_dir := the folder of the run made for point N of this sweep, once its plan exists (empty until
-# then). A plan is written once, at its run's start: each is read once (POINT_OF), not at every poll;
-# no subshell, so that POINT_OF keeps what was read.
-declare -A POINT_OF=()
-run_of_point() {
-  local plan
-  run_dir=""
-  for plan in "$SUITE_RUNS_DIR"/run-*/plan.json; do
-    [[ -f $plan && -z ${POINT_OF[$plan]:-} ]] || continue
-    POINT_OF[$plan]=$(jq -r '"\(.sweep_id) \(.sweep_point)"' "$plan")
-  done
-  for plan in "${!POINT_OF[@]}"; do
-    if [[ ${POINT_OF[$plan]} == "$SWEEP_ID $1" ]]; then run_dir=${plan%/plan.json}; return; fi
-  done
-}
-
-# Each point's run as the sweep makes it: sampled while it runs, then its row.
-started=$SECONDS completed=0
-for ((point = 1; point <= POINTS; point++)); do
-  run_dir=""
-  while [[ -z $run_dir ]] && pid_alive "$SWEEP_PID"; do run_of_point "$point"; [[ -n $run_dir ]] || sleep 0.5; done
-  [[ -n $run_dir ]] || run_of_point "$point"
-  [[ -n $run_dir ]] || continue
+# One row per run and host: the console's statistics, the console's CPU and memory, the host's agent
+# (its pid in injectors/HOST/agent.pid) and its workers (the processes whose parent is that agent).
+# Operations with ';' for ',' (get:70;put:30), so every field is plain CSV.
+host_rows() {
+  local run_dir=$1 run_id=${1##*/} threads ops status requests errors tps mean host agent
   threads=$(jq -r .threads_total "$run_dir/plan.json")
   ops=$(jq -r '.properties["hbaseload.operations"] // empty' "$run_dir/plan.json")
-  info "$SWEEP_ID: run $point of $POINTS: $threads threads, $ops ($((SECONDS - started))s into the bench)"
-  sample_run "$run_dir"
-  # the manifest follows the run's end by a moment
-  for _ in $(seq 1 20); do [[ -f $run_dir/manifest.json ]] && break; sleep 0.5; done
-  run_id=${run_dir##*/}
   status=$(jq -r '.status // "unknown"' "$run_dir/manifest.json" 2> /dev/null || echo unknown)
-  [[ $status == complete ]] && completed=$((completed + 1))
-  stats=$run_dir/console/statistics.csv
   read -r requests errors tps mean < <(awk -F, 'NR > 1 { n += $3 + $4; e += $4; tps += $7; w += $3 * $5; c += $3 }
-    END { printf "%d %d %.0f %s\n", n, e, tps, (c ? sprintf("%.2f", w / c) : "NA") }' "$stats" 2> /dev/null || echo "0 0 0 NA")
-  console_cpu=$(role_cpu console) console_rss=$(role_rss console)
-  for ((k = 1; k <= BENCH_INJECTORS; k++)); do
-    host=inj$k
-    echo "$run_id,$threads,${ops//,/;},$status,$requests,$errors,$tps,$mean,$console_cpu,$console_rss,$host,$(role_cpu "agent $host"),$(role_rss "agent $host"),$(role_cpu "workers $host"),$(role_rss "workers $host")" >> "$RESULTS"
+    END { printf "%d %d %.0f %s\n", n, e, tps, (c ? sprintf("%.2f", w / c) : "NA") }' "$run_dir/console/statistics.csv" 2> /dev/null || echo "0 0 0 NA")
+  for host in "$run_dir"/injectors/*/; do
+    host=${host%/}; host=${host##*/}
+    agent=$(cat "$run_dir/injectors/$host/agent.pid" 2> /dev/null || echo 0)
+    jq -r --arg run "$run_id,$threads,${ops//,/;},$status,$requests,$errors,$tps,$mean" --arg host "$host" --argjson agent "${agent:-0}" '
+      def procs(role): [.roles[role].processes[]? | select(.pid != null)];
+      def cpu(ps): ps | map(.cpu_s) | add // 0 | . * 10 | round / 10;
+      def mb(ps): ps | map(.rss_peak_mb // 0) | add // 0 | round;
+      (procs("console")) as $console | (procs("agent") | map(select(.pid == $agent))) as $agents
+      | (procs("worker") | map(select(.ppid == $agent))) as $workers
+      | [$run, cpu($console), mb($console), $host, cpu($agents), mb($agents), cpu($workers), mb($workers)] | map(tostring) | join(",")' \
+      "$run_dir/cpu.json" 2> /dev/null || echo "$run_id,$threads,${ops//,/;},$status,$requests,$errors,$tps,$mean,NA,NA,$host,NA,NA,NA,NA"
   done
+}
+
+echo "run,threads,operations,status,requests,errors,tps,mean_ms,console_cpu_s,console_rss_mb,host,agent_cpu_s,agent_rss_mb,workers_cpu_s,workers_rss_mb" > "$RESULTS"
+completed=0
+POINTS=$(jq '.runs | length' "$SWEEP_DIR/sweep.json")
+for run_id in $(jq -r '.runs[]' "$SWEEP_DIR/sweep.json"); do
+  host_rows "${SWEEP_DIR%/*}/$run_id" >> "$RESULTS"
+  [[ $(jq -r '.status // ""' "${SWEEP_DIR%/*}/$run_id/manifest.json" 2> /dev/null) == complete ]] && completed=$((completed + 1))
 done
-wait "$SWEEP_PID" || true
-cp "$log" "$SWEEP_DIR/sweep.log"
 
 info ""
 info "throughput ($SWEEP_ID, ${SECONDS_PER_RUN}s per run, $BENCH_INJECTORS injectors, this machine: $(nproc) cores shared with HBase)"

@@ -80,6 +80,8 @@ cpu_facts <- function(cpu, window, manifest, requests) {
   side_cpus <- c(server = cpu_count(lab$server_cpus %if_absent% NA) %if_absent% cpus, client = cpu_count(lab$client_cpus %if_absent% NA) %if_absent% cpus)
   if (!isolated) side_cpus[] <- cpus
   roles <- cpu_roles(w, seconds, cpus, side_cpus, requests)
+  # each role's peak resident memory over the whole run (cpu.json; samplers before 2026-11-28 had none)
+  roles[, rss_peak_mb := vapply(role, function(r) as.numeric(cpu$notes$roles[[r]]$rss_peak_mb %if_absent% NA_real_), numeric(1))]
   rest <- w[, .(cpu_s = sum(cpu_s)), keyby = role]
   share <- function(r) 100 * sum(rest[role %in% r, cpu_s]) / (seconds * cpus)
   list(method = cpu$notes$method %if_absent% NA_character_, isolated = isolated, lab_note = lab$note %if_absent% NA_character_,
@@ -244,7 +246,8 @@ cpu_table_frame <- function(f) {
              `CPU s` = fmt_num(r$cpu_s, 2), `% of machine` = fmt_num(r$machine_pct, 1),
              `% of its side` = ifelse(is.na(r$side_pct), "", fmt_num(r$side_pct, 1)),
              `us per request` = fmt_num(r$us_per_request, 1), `JIT s` = split(r$jit_s), `GC s` = split(r$gc_s),
-             `io s` = split(r$io_s), `load s` = split(r$load_s), check.names = FALSE)
+             `io s` = split(r$io_s), `load s` = split(r$load_s),
+             `peak MB (run)` = ifelse(is.na(r$rss_peak_mb), "", fmt_int(r$rss_peak_mb)), check.names = FALSE)
 }
 
 # The facts for report.json.

@@ -60,6 +60,18 @@ t_lab_isolated_run() {
   else
     fail "lab run: method $method, root/busy $ratio, worker on '$allowed_worker': $(jq -c .closure "$dir/cpu.json")"
   fi
+  # each process's parent and peak memory: the worker JVM is its agent's child (./suite bench scale
+  # reads them per host), and each role's peak is at least its largest process's
+  local agent_pid memory
+  agent_pid=$(cat "$dir/injectors/inj1/agent.pid" 2> /dev/null)
+  memory=$(jq -r --argjson agent "${agent_pid:-0}" '[.roles.worker.processes[] | select(.pid != null)] as $w
+    | [($w | length), ($w | map(select(.ppid == $agent)) | length), (.roles.worker.rss_peak_mb >= ($w | map(.rss_peak_mb) | max)),
+       (.roles.worker.rss_peak_mb > 50), (.roles.hbase.rss_peak_mb > 100), .roles.worker.rss_peak_mb, .roles.hbase.rss_peak_mb] | join(" ")' "$dir/cpu.json" 2>&1)
+  if [[ $memory == "1 1 true true true "* ]]; then
+    pass "lab run: cpu.json gives the worker JVM's parent (its agent, pid $agent_pid) and peak memory per role (worker, HBase MB: ${memory#1 1 true true true })"
+  else
+    fail "lab run: workers, of the agent, role >= process, worker > 50 MB, HBase > 100 MB: '$memory' (agent pid $agent_pid)"
+  fi
   rt_logged lab-report 180 "$RT_SUITE" report "$dir"
   local json=$dir/report/report.json
   if ((RT_RC == 0)) && [[ $(jq -r '.runs[0].cpu.isolated' "$json") == true ]] \

@@ -3,7 +3,7 @@
 
 # cpu.csv as CpuSampler writes it: one row per role per second over `seconds` seconds from t0 (each
 # row's time is its interval's end); `roles` maps a role to list(cpu, jit) CPU seconds per second.
-write_cpu_csv <- function(dir, roles, seconds = 15, t0 = 1763712000000, cpus = 2) {
+write_cpu_csv <- function(dir, roles, seconds = 15, t0 = 1763712000000, cpus = 2, notes_roles = NULL) {
   all <- c("hbase", "gateway", "shim", "console", "agent", "worker", "peer", "sampler", "lifecycle", "other", "steal", "idle")
   side <- c(hbase = "server", gateway = "server", shim = "server", console = "client", agent = "client", worker = "client",
             peer = "client", sampler = "client", lifecycle = "client", other = "machine", steal = "machine", idle = "machine")
@@ -18,8 +18,9 @@ write_cpu_csv <- function(dir, roles, seconds = 15, t0 = 1763712000000, cpus = 2
                io_s = if (machine) NA_real_ else 0, load_s = if (machine) NA_real_ else 0)
   }))))
   fwrite(rows, file.path(dir, "cpu.csv"), na = "")
-  jsonlite::write_json(list(method = "cgroup-v1", cpus = cpus, closure = list(busy_s = 10, cgroup_root_s = 10, root_over_busy = 1)),
-                       file.path(dir, "cpu.json"), auto_unbox = TRUE)
+  notes <- list(method = "cgroup-v1", cpus = cpus, closure = list(busy_s = 10, cgroup_root_s = 10, root_over_busy = 1))
+  if (!is.null(notes_roles)) notes$roles <- notes_roles
+  jsonlite::write_json(notes, file.path(dir, "cpu.json"), auto_unbox = TRUE)
 }
 
 ISOLATED <- list(extra = list(lab = list(cpus = "auto", server_cpus = "0", client_cpus = "1", isolated = TRUE,
@@ -125,7 +126,9 @@ test_that("a run without cpu.csv keeps its verdict; the CPU checks say why they 
 test_that("report.json carries the accounting, the HTML its section", {
   dir <- tempfile("cpu-json-")
   write_closed_loop_run(dir, threads = 10, latency_ms = rep(2, 15), manifest = ISOLATED)
-  write_cpu_csv(dir, list(hbase = list(cpu = 0.95), worker = list(cpu = 0.45)))
+  write_cpu_csv(dir, list(hbase = list(cpu = 0.95), worker = list(cpu = 0.45)),
+                notes_roles = list(hbase = list(side = "server", cpu_s = 14.2, rss_peak_mb = 4321.6),
+                                   worker = list(side = "client", cpu_s = 6.8, rss_peak_mb = 187.4)))
   out <- file.path(dir, "report")
   expect_equal(main(c("--quiet", "--out", out, dir), repo_root = file.path(r_analysis_dir, "..")), 0L)
   run <- jsonlite::fromJSON(file.path(out, "report.json"), simplifyVector = FALSE)$runs[[1]]
@@ -136,6 +139,13 @@ test_that("report.json carries the accounting, the HTML its section", {
   html <- paste(readLines(file.path(out, "index.html")), collapse = "\n")
   expect_match(html, "Where the CPU went")
   expect_true(file.exists(file.path(out, "cpu.png")))
+  # each role's peak memory over the run, from cpu.json; a role the notes do not have: blank
+  peaks <- stats::setNames(lapply(run$cpu$roles, function(r) r$rss_peak_mb), vapply(run$cpu$roles, function(r) r$role, ""))
+  expect_equal(peaks$hbase, 4321.6)
+  expect_equal(peaks$worker, 187.4)
+  expect_null(peaks$console)
+  expect_match(html, "peak MB \\(run\\)")
+  expect_match(html, "4,322")
 })
 
 test_that("CPU lists count their CPUs", {

@@ -45,11 +45,12 @@ public final class CpuSampler {
   private final long intervalMs;
   private final int hz;
   private final int cpus;
-  private final CpuTotals totals = new CpuTotals();
+  private final CpuTotals totals;
   private final String started = Instant.now().toString();
 
-  CpuSampler(SnapshotReader reader, BufferedWriter csv, Path notes, long intervalMs, int hz, int cpus) {
+  CpuSampler(SnapshotReader reader, BufferedWriter csv, Path notes, long intervalMs, int hz, int cpus, long pageKb) {
     this.reader = reader;
+    this.totals = new CpuTotals(pageKb);
     this.csv = csv;
     this.notes = notes;
     this.intervalMs = intervalMs;
@@ -86,7 +87,7 @@ public final class CpuSampler {
         : null;
     final BufferedWriter w = Files.newBufferedWriter(Path.of(o.get("--out")), StandardCharsets.UTF_8);
     final CpuSampler sampler = new CpuSampler(new SnapshotReader(proc, cgroups, hz, o.get("--mark")), w, Path.of(o.get("--notes")), intervalMs, hz,
-        proc.cpus());
+        proc.cpus(), proc.pageKb());
     final long deadline = System.currentTimeMillis() + maxSeconds * 1000;
     return new SamplerRun(NAME, stop -> sampler.loop(deadline, stop), w);
   }

@@ -16,12 +16,20 @@ import java.util.TreeSet;
 final class CpuTotals {
   private final Map<Role, double[]> roles = new EnumMap<>(Role.class);
   private final Map<Role, TreeSet<String>> cpus = new EnumMap<>(Role.class);
-  /** pid@start -> role, label, seconds */
+  /** pid@start -> role, label, seconds, pid, ppid, peak rss (kB) */
   private final Map<String, Object[]> processes = new LinkedHashMap<>();
+  /** Each role's peak resident memory: the largest sum over its processes in one reading, in kB. */
+  private final Map<Role, Long> rssPeakKb = new EnumMap<>(Role.class);
+  private final long pageKb;
   private double busy;
   private double rootSeconds;
   private boolean rootKnown = true;
   private int samples;
+
+  /** @param pageKb the size of a page in kB (stat's rss counts pages) */
+  CpuTotals(long pageKb) {
+    this.pageKb = pageKb;
+  }
 
   void add(Snapshot prev, Snapshot now, List<CpuAccounting.RoleSeconds> rows, int hz) {
     samples++;
@@ -38,16 +46,21 @@ final class CpuTotals {
     } else {
       rootKnown = false;
     }
+    final Map<Role, Long> rssNow = new EnumMap<>(Role.class);
     for (Snapshot.Proc p : now.processes.values()) {
       final Snapshot.Proc before = prev.processes.get(p.pid);
       final boolean same = before != null && before.ticks.start == p.ticks.start;
-      final Object[] e = processes.computeIfAbsent(p.pid + "@" + p.ticks.start, k -> new Object[] {p.role, p.label, 0.0, p.pid});
+      final Object[] e = processes.computeIfAbsent(p.pid + "@" + p.ticks.start, k -> new Object[] {p.role, p.label, 0.0, p.pid, p.ticks.ppid, 0L});
       e[1] = p.label;
       e[2] = (Double) e[2] + CpuAccounting.delta(same ? before.ticks : null, p.ticks, prev.uptimeTicks) / (double) hz;
+      final long rssKb = p.ticks.rssPages * pageKb;
+      e[5] = Math.max((Long) e[5], rssKb);
+      rssNow.merge(p.role, rssKb, Long::sum);
       if (p.cpusAllowed != null && !p.cpusAllowed.equals("-")) {
         cpus.computeIfAbsent(p.role, k -> new TreeSet<>()).add(p.cpusAllowed);
       }
     }
+    rssNow.forEach((role, kb) -> rssPeakKb.merge(role, kb, Math::max));
   }
 
   Map<String, Object> document(String method, long intervalMs, int hz, int machineCpus, String started, String ended) {
@@ -77,6 +90,7 @@ final class CpuTotals {
           }
         }
         o.put("cpus_allowed", new ArrayList<>(cpus.getOrDefault(role, new TreeSet<>())));
+        o.put("rss_peak_mb", mb(rssPeakKb.getOrDefault(role, 0L)));
         o.put("processes", processes(role));
       }
       byRole.put(role.word, o);
@@ -113,6 +127,8 @@ final class CpuTotals {
       p.put("pid", e[3]);
       p.put("label", e[1]);
       p.put("cpu_s", round((Double) e[2]));
+      p.put("ppid", e[4]);
+      p.put("rss_peak_mb", mb((Long) e[5]));
       procs.add(p);
     }
     if (brief > 0) {
@@ -123,6 +139,10 @@ final class CpuTotals {
       procs.add(p);
     }
     return procs;
+  }
+
+  private static double mb(long kb) {
+    return Math.round(kb / 102.4) / 10.0;
   }
 
   private static double round(double v) {

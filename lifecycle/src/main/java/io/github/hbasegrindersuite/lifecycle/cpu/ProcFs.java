@@ -61,11 +61,17 @@ public final class ProcFs {
     public final String comm;
     public final long cpu;
     public final long start;
+    /** The parent's pid (0: not read). */
+    public final int ppid;
+    /** Resident set size in pages, as the kernel counts it in stat (0: not read). */
+    public final long rssPages;
 
-    Ticks(String comm, long cpu, long start) {
+    Ticks(String comm, long cpu, long start, int ppid, long rssPages) {
       this.comm = comm;
       this.cpu = cpu;
       this.start = start;
+      this.ppid = ppid;
+      this.rssPages = rssPages;
     }
   }
 
@@ -117,7 +123,11 @@ public final class ProcFs {
   public Ticks process(int pid) {
     final int n = readInto(root.resolve(String.valueOf(pid)).resolve("stat"));
     final long[] f = n > 0 ? fields(buffer, n) : null;
-    return f == null ? null : new Ticks(new String(buffer, (int) f[3], (int) f[4], StandardCharsets.UTF_8), f[0] + f[1], f[2]);
+    return f == null ? null : ticks(f);
+  }
+
+  private Ticks ticks(long[] f) {
+    return new Ticks(new String(buffer, (int) f[3], (int) f[4], StandardCharsets.UTF_8), f[0] + f[1], f[2], (int) Math.max(0, f[5]), Math.max(0, f[6]));
   }
 
   /** RandomAccessFile: one open and one read, cheaper than a channel stream (hundreds of files a second). */
@@ -130,9 +140,10 @@ public final class ProcFs {
   }
 
   /**
-   * utime, stime, starttime, and where comm starts and how long it is, from the bytes of a stat
-   * file ("pid (comm) state f4 ... f14 f15 ... f22 ..."); fields counted after the LAST ')',
-   * since comm may hold blanks and parentheses. Null when the text is not a stat line.
+   * utime, stime, starttime, where comm starts and how long it is, then ppid and rss (-1 when the
+   * line ends before them), from the bytes of a stat file ("pid (comm) state ppid ... f14 f15 ...
+   * f22 vsize rss ..."); fields counted after the LAST ')', since comm may hold blanks and
+   * parentheses. Null when the text is not a stat line.
    */
   static long[] fields(byte[] b, int n) {
     int open = -1;
@@ -147,21 +158,15 @@ public final class ProcFs {
     if (open < 0 || close < open) {
       return null;
     }
-    final long[] out = {-1, -1, -1, open + 1, close - open - 1};
+    final long[] out = {-1, -1, -1, open + 1, close - open - 1, -1, -1};
     int field = 2; // the ')' ends field 2
     long value = 0;
     boolean inNumber = false;
-    for (int i = close + 1; i < n && field <= 22; i++) {
-      final byte c = b[i];
+    for (int i = close + 1; i <= n && field <= 24; i++) {
+      final byte c = i < n ? b[i] : (byte) '\n';
       if (c == ' ' || c == '\n') {
         if (inNumber) {
-          if (field == 14) {
-            out[0] = value;
-          } else if (field == 15) {
-            out[1] = value;
-          } else if (field == 22) {
-            out[2] = value;
-          }
+          keep(out, field, value);
         }
         inNumber = false;
         value = 0;
@@ -175,10 +180,20 @@ public final class ProcFs {
         inNumber = false;
       }
     }
-    if (inNumber && field == 22) {
-      out[2] = value;
-    }
     return out[0] < 0 || out[1] < 0 || out[2] < 0 ? null : out;
+  }
+
+  /** Stat field number FIELD (1-based, as in proc(5)) into its place in {@link #fields}'s answer. */
+  private static void keep(long[] out, int field, long value) {
+    switch (field) {
+      case 4 -> out[5] = value;
+      case 14 -> out[0] = value;
+      case 15 -> out[1] = value;
+      case 22 -> out[2] = value;
+      case 24 -> out[6] = value;
+      default -> {
+      }
+    }
   }
 
   /** The thread ids of a process (one directory listing, no file read); empty when it is gone. */
@@ -198,7 +213,24 @@ public final class ProcFs {
   public Ticks thread(int pid, int tid) {
     final int n = readInto(root.resolve(String.valueOf(pid)).resolve("task").resolve(String.valueOf(tid)).resolve("stat"));
     final long[] f = n > 0 ? fields(buffer, n) : null;
-    return f == null ? null : new Ticks(new String(buffer, (int) f[3], (int) f[4], StandardCharsets.UTF_8), f[0] + f[1], f[2]);
+    return f == null ? null : ticks(f);
+  }
+
+  /**
+   * The size of a page in kB, for stat's rss: the first KernelPageSize of this process's smaps
+   * (4 on x86-64, 4, 16 or 64 on arm64); 4 where that file cannot be read (a test's fake /proc).
+   */
+  public long pageKb() {
+    try (java.io.BufferedReader in = Files.newBufferedReader(root.resolve("self").resolve("smaps"), StandardCharsets.US_ASCII)) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        if (line.startsWith("KernelPageSize:")) {
+          return Long.parseLong(line.replaceAll("[^0-9]", ""));
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // no smaps: the common page
+    }
+    return 4;
   }
 
   /** The command line's words; empty for a kernel thread or a process that is gone. */

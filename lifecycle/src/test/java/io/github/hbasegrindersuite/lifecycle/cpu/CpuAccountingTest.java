@@ -102,13 +102,42 @@ class CpuAccountingTest {
     assertEquals(0.25, row(rows, Role.WORKER).cpu, EPS);
     assertEquals(1.5 - 0.95, row(rows, Role.OTHER).cpu, EPS);
 
-    final CpuTotals totals = new CpuTotals();
+    final CpuTotals totals = new CpuTotals(4);
     totals.add(first, second, rows, 100);
     @SuppressWarnings("unchecked")
     final java.util.Map<String, Object> closure = (java.util.Map<String, Object>) totals.document("cgroup-v1", 1000, 100, 2, "a", "b").get("closure");
     assertEquals(1.5, closure.get("busy_s"));
     assertEquals(1.5, closure.get("cgroup_root_s"));
     assertEquals(1.0, closure.get("root_over_busy"));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void eachRoleKeepsItsPeakMemoryAndEachProcessItsParent() throws Exception {
+    final FakeProc fake = new FakeProc(dir.resolve("proc")).machine(0, 0, 0, 0, 0, 0, 0, 2).uptime(100.00)
+        .process(500, "java", 0, 0, 500, "java -cp g.jar net.grinder.Grinder agent.properties", "1").memory(500, "java", 0, 0, 500, 1, 1000)
+        .process(510, "java", 0, 0, 600, WORKER, "1").memory(510, "java", 0, 0, 600, 500, 2000)
+        .process(520, "java", 0, 0, 700, WORKER, "1").memory(520, "java", 0, 0, 700, 500, 3000);
+    final SnapshotReader reader = new SnapshotReader(new ProcFs(fake.root), null, 100, null);
+    final CpuTotals totals = new CpuTotals(4);
+    Snapshot prev = reader.read(1_000);
+    // workers: 5000 pages together, then one grows and the other shrinks (2500 + 1000 = 3500): the role's peak is the first
+    final long[][] workerPages = {{2000, 3000}, {2500, 1000}};
+    for (int i = 0; i < workerPages.length; i++) {
+      fake.uptime(101.00 + i).memory(510, "java", 10, 0, 600, 500, workerPages[i][0]).memory(520, "java", 10, 0, 700, 500, workerPages[i][1]);
+      final Snapshot now = reader.read(2_000 + i * 1_000);
+      totals.add(prev, now, CpuAccounting.between(prev, now, 100), 100);
+      prev = now;
+    }
+    final java.util.Map<String, Object> roles = (java.util.Map<String, Object>) totals.document("proc", 1000, 100, 2, "a", "b").get("roles");
+    final java.util.Map<String, Object> workers = (java.util.Map<String, Object>) roles.get("worker");
+    assertEquals(19.5, workers.get("rss_peak_mb"), "(2000 + 3000) pages x 4 kB = 20,000 kB");
+    assertEquals(3.9, ((java.util.Map<String, Object>) roles.get("agent")).get("rss_peak_mb"), "1000 pages x 4 kB = 4,000 kB");
+    final List<java.util.Map<String, Object>> procs = (List<java.util.Map<String, Object>>) workers.get("processes");
+    assertEquals(List.of(500, 500), procs.stream().map(p -> p.get("ppid")).toList(), "each worker's agent");
+    final java.util.Map<Object, Object> peakByPid = new java.util.TreeMap<>();
+    procs.forEach(p -> peakByPid.put(p.get("pid"), p.get("rss_peak_mb")));
+    assertEquals(java.util.Map.of(510, 9.8, 520, 11.7), peakByPid, "2500 and 3000 pages, each its own peak");
   }
 
   @Test

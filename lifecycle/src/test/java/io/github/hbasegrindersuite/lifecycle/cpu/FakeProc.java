@@ -13,10 +13,21 @@ final class FakeProc {
     this.root = Files.createDirectories(root);
   }
 
-  /** A /proc/PID/stat line: fields 14, 15 and 22 are utime, stime and starttime. */
+  /** A /proc/PID/stat line: fields 14, 15 and 22 are utime, stime and starttime; ppid 1, rss 2000 pages. */
   static String stat(int pid, String comm, long utime, long stime, long start) {
-    return pid + " (" + comm + ") S 1 " + pid + " " + pid + " 0 -1 4194304 100 0 0 0 " + utime + " " + stime
-        + " 0 0 20 0 2 0 " + start + " 8000000 2000 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0\n";
+    return stat(pid, comm, utime, stime, start, 1, 2000);
+  }
+
+  /** A /proc/PID/stat line with its parent (field 4) and resident pages (field 24). */
+  static String stat(int pid, String comm, long utime, long stime, long start, int ppid, long rssPages) {
+    return pid + " (" + comm + ") S " + ppid + " " + pid + " " + pid + " 0 -1 4194304 100 0 0 0 " + utime + " " + stime
+        + " 0 0 20 0 2 0 " + start + " 8000000 " + rssPages + " 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0\n";
+  }
+
+  /** PID's stat again with its parent and resident pages (after {@link #process}). */
+  FakeProc memory(int pid, String comm, long utime, long stime, long start, int ppid, long rssPages) throws IOException {
+    Files.writeString(root.resolve(String.valueOf(pid)).resolve("stat"), stat(pid, comm, utime, stime, start, ppid, rssPages));
+    return this;
   }
 
   FakeProc machine(long user, long system, long idle, long iowait, long irq, long softirq, long steal, int cpus) throws IOException {

@@ -31,7 +31,10 @@ class ProcFsTest {
     final byte[] line = ("25011 (java) S 1 25010 25010 0 -1 1077936192 281620 0 19 0 3843 682 0 0 20 0 262 0 163020 "
         + "8179458048 313498 18446744073709551615 94568219713536 94568219714288 140727711447632 0 0 0 0 16781312 1166 0 0 0 17 0 0 0 0 0 0\n")
         .getBytes(StandardCharsets.US_ASCII);
-    assertArrayEquals(new long[] {3843, 682, 163020, 7, 4}, ProcFs.fields(line, line.length));
+    assertArrayEquals(new long[] {3843, 682, 163020, 7, 4, 1, 313498}, ProcFs.fields(line, line.length));
+    // a line that ends before ppid's and rss's places (a thread's stat cut short): those unknown, the rest read
+    final byte[] cut = "9 (x) S 5 1 1 0 -1 0 0 0 0 0 12 3 0 0 20 0 1 0 77".getBytes(StandardCharsets.US_ASCII);
+    assertArrayEquals(new long[] {12, 3, 77, 3, 1, 5, -1}, ProcFs.fields(cut, cut.length));
   }
 
   @Test
