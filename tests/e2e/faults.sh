@@ -25,9 +25,15 @@ ft_wait_lines() {
   done
 }
 
-# The folder of the run that a background ./suite run is making (its plan.json appears first).
+# The run folders there are now, into FILE: a background ./suite run's folder is the one not in it
+# (ft_newest_run). A list, not a file's time: no second's wait for the clock to tick.
+ft_runs_now() {
+  find "$SUITE_RUNS_DIR" -maxdepth 1 -name 'run-*' -type d 2> /dev/null | sort > "$1"
+}
+
+# The folder of the run that a background ./suite run is making: the newest not in the list FILE.
 ft_newest_run() {
-  find "$SUITE_RUNS_DIR" -maxdepth 1 -name 'run-*' -newer "$1" -type d | sort -V | tail -1
+  find "$SUITE_RUNS_DIR" -maxdepth 1 -name 'run-*' -type d 2> /dev/null | sort | comm -13 "$1" - | sort -V | tail -1
 }
 
 # Start ./suite run RUN_ARGS... in the background (output in $TEST_LOGS/fault-NAME.log, its PID in
@@ -36,8 +42,7 @@ ft_newest_run() {
 ft_start_run() {
   local name=$1 file=$2 n=$3 marker=$TEST_LOGS/fault-$1.start
   shift 3
-  touch "$marker"
-  sleep 1
+  ft_runs_now "$marker"
   "$RT_SUITE" run "$@" > "$TEST_LOGS/fault-$name.log" 2>&1 &
   FT_RUN_PID=$!
   ft_run_going "$marker" "$file" "$n" && return 0
@@ -45,7 +50,7 @@ ft_start_run() {
   return 1
 }
 
-# Wait (bounded: 60 s for the folder, 90 s for the lines) until the run started after MARKER has
+# Wait (bounded: 60 s for the folder, 90 s for the lines) until the run not in the list MARKER has
 # its folder (then in FT_RUN_DIR) and its FILE there holds N lines: the load is going.
 ft_run_going() {
   local marker=$1 file=$2 n=$3
@@ -161,8 +166,7 @@ t_fault_hbase_restart() {
 # keeps its data logs, and the command exits 130 within a bound.
 t_fault_ctrl_c_run() {
   local marker=$TEST_LOGS/fault-ctrl-c-run.start run_dir rc=0
-  touch "$marker"
-  sleep 1
+  ft_runs_now "$marker"
   setsid python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1], sys.argv[1:])' \
     "$RT_SUITE" run --properties "$RT_PROPS" --injectors 2 --threads 2 --duration 60 > "$TEST_LOGS/fault-ctrl-c-run.log" 2>&1 < /dev/null &
   local run_pid=$!
@@ -201,8 +205,7 @@ t_fault_ctrl_c_sweep() {
   printf '%s\n' '# Two points of 30 s: Ctrl-C arrives during the first.' 'sweep.threads = 2,4' 'sweep.operations = get:100' \
     'sweep.injectors = 2' 'sweep.duration = 30' 'sweep.warmup = off' 'hbaseload.table = e2erun' 'hbaseload.rows = 2000' 'hbaseload.regions = 4' \
     'hbaseload.value.size = 100' > "$scenario"
-  touch "$marker"
-  sleep 1
+  ft_runs_now "$marker"
   # A background job of a script starts with SIGINT ignored (bash, without job control), which
   # would make this test pass nothing; the sweep gets its own process group with SIGINT restored.
   setsid python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1], sys.argv[1:])' \
@@ -283,7 +286,7 @@ t_fault_run_killed_collect() {
   fake=$(rt_fake_ssh)
   rm -rf "$TEST_LOGS/collect-east" "$TEST_LOGS/collect-west"
   printf 'tester@east - %s\ntester@west - %s\n' "$TEST_LOGS/collect-east" "$TEST_LOGS/collect-west" > "$hosts"
-  touch "$marker"; sleep 1
+  ft_runs_now "$marker"
   INJECTOR_SSH="$fake -o BatchMode=yes" "$RT_SUITE" run --properties "$RT_PROPS" --hosts "$hosts" --threads 2 --duration 60 \
     > "$TEST_LOGS/fault-collect.log" 2>&1 &
   local run_pid=$! run_dir="" id
@@ -455,8 +458,7 @@ t_fault_sweep_killed() {
     'hbaseload.table = e2erun' 'hbaseload.rows = 2000' 'hbaseload.regions = 4' 'hbaseload.value.size = 100' > "$scenario"
   printf '%s\n' 'sweep.threads = 2' 'sweep.operations = get:100' 'sweep.injectors = 2' 'sweep.duration = 5' 'sweep.warmup = off' \
     'hbaseload.table = e2erun' 'hbaseload.rows = 2000' 'hbaseload.regions = 4' 'hbaseload.value.size = 100' > "$next"
-  touch "$marker"
-  sleep 1
+  ft_runs_now "$marker"
   setsid "$RT_SUITE" sweep "$scenario" > "$TEST_LOGS/fault-sweep.log" 2>&1 < /dev/null &
   local sweep_pid=$!
   if ! ft_run_going "$marker" injectors/inj1/inj1-0-data.log 300; then
