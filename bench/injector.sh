@@ -70,15 +70,13 @@ grinder_round() {
     $((WARMUP + SECONDS_MEASURED + 90)) > "$out_dir/grinder-$round.out"
   read_children_cpu
   cpu=$(awk -v a="$cpu_before" -v b="$CHILD_CPU" 'BEGIN { print b - a }')
-  # Requests started in [first start + warm-up, + measured seconds) and finished inside it.
-  awk -F', *' -v warm="$WARMUP" -v span="$SECONDS_MEASURED" -v cpu="$cpu" '
-    FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-    { start[NR] = $c["Start time (ms since Epoch)"]; time[NR] = $c["Test time"]; err += $c["Errors"]
-      if (first == "" || start[NR] < first) first = start[NR] }
-    END { from = first + warm * 1000; to = from + span * 1000
-          for (i in start) if (start[i] >= from && start[i] + time[i] <= to) n++
-          if (err > 0) { print "errors " err; exit 1 }
-          printf "%d %.1f %.1f\n", n, n / span, cpu * 1e6 / length(start) }' "$log_dir"/*-data.log
+  # Requests started in [first start + warm-up, + measured seconds) and finished inside it, read
+  # by the report's own data-log reader: "in_window errors all"
+  local in_window errors all
+  read -r in_window errors all < <(Rscript "$SUITE_ROOT/r-analysis/peers.R" --window "$log_dir" "$WARMUP" "$SECONDS_MEASURED") \
+    || die "the Grinder round's data logs could not be read (log folder: $log_dir)"
+  ((errors == 0)) || die "the Grinder round had $errors errors (log folder: $log_dir)"
+  awk -v n="$in_window" -v span="$SECONDS_MEASURED" -v cpu="$cpu" -v all="$all" 'BEGIN { printf "%d %.1f %.1f\n", n, n / span, cpu * 1e6 / all }'
 }
 
 median() {

@@ -6,6 +6,10 @@
 #       Exit 0 when every target is met, 99 when one is missed, 1 on bad input.
 #   Rscript peers.R --pe-rate PE_LOG
 #       prints a PE run's operations per second (the bench calibrates its row counts with it).
+#   Rscript peers.R --window RUN_DIR WARM_S SPAN_S
+#       prints "IN_WINDOW ERRORS ALL" of the data logs below RUN_DIR: requests started from the first
+#       start + WARM_S and ended within SPAN_S after it, the Errors column summed, every request
+#       (./suite bench injector's measured window).
 
 # The code is the package hbasegrinder (R/peers.R, R/cli.R), installed by ./suite setup.
 script_dir <- local({

@@ -29,7 +29,7 @@ peers_cli <- function(args) {
            })
 }
 
-PEERS_USAGE <- "usage: Rscript peers.R BENCH_DIR [--out PREFIX] [--command TEXT] | --pe-rate PE_LOG"
+PEERS_USAGE <- "usage: Rscript peers.R BENCH_DIR [--out PREFIX] [--command TEXT] | --pe-rate PE_LOG | --window RUN_DIR WARM_S SPAN_S"
 
 peers_main <- function(args) {
   if (length(args) == 0 || args[1] %in% c("-h", "--help")) {
@@ -39,6 +39,14 @@ peers_main <- function(args) {
   if (args[1] == "--pe-rate") {
     if (length(args) != 2) stop_report(PEERS_USAGE)
     cat(sprintf("%.1f\n", parse_pe_log(args[2])$throughput_rps))
+    return(0L)
+  }
+  if (args[1] == "--window") {
+    seconds <- suppressWarnings(as.numeric(args[3:4]))
+    if (length(args) != 4 || anyNA(seconds) || any(seconds < 0)) stop_report(PEERS_USAGE)
+    set_progress(quiet = TRUE)
+    w <- data_log_window(args[2], seconds[1], seconds[2])
+    cat(w$in_window, w$errors, w$all, "\n")
     return(0L)
   }
   dir <- args[1]

@@ -128,6 +128,17 @@ suite_run_measures <- function(run_dir) {
        gap_us = if (is.null(gap)) NA_real_ else gap$mean_us)
 }
 
+# The injector bench's measured window (bench/injector.sh): of the data logs below RUN_DIR, the
+# requests started at or after the first start + WARM_S and ended by SPAN_S after that, the errors
+# (the Errors column summed) and every request, read by the report's own reader.
+data_log_window <- function(run_dir, warm_s, span_s) {
+  r <- load_data_logs(run_dir)$requests
+  if (nrow(r) == 0) stop_report("no valid requests in ", run_dir)
+  from <- min(r$start_ms) + warm_s * 1000
+  to <- from + span_s * 1000
+  list(in_window = sum(r$start_ms >= from & r$start_ms + r$time_ms <= to), errors = sum(r$errors), all = nrow(r))
+}
+
 # The JIT share of a tool's client CPU, from a CpuSampler cpu.csv: the suite's run (its client-side
 # roles) or the bench's sampler beside PE (its peer role). NA without the file.
 client_jit_share <- function(path, tool) {

@@ -45,6 +45,17 @@ test_that("a suite run is measured on PE's terms: every request, first start to 
   expect_true(is.na(m$time_to_steady_s))        # 21 ms: no full second to settle in
 })
 
+test_that("the injector bench's window counts the requests started after the warm-up and ended inside it", {
+  # from t0 + 1 ms to t0 + 8 ms: (start 1, 2 ms) and (3, 3 ms) only; (4, 5 ms) ends at 9, (6, 7 ms) at 13
+  w <- data_log_window(fixture_dir(), warm_s = 0.001, span_s = 0.007)
+  expect_equal(w$in_window, 2L)
+  expect_equal(w$errors, 1L)
+  expect_equal(w$all, 8L)
+  expect_equal(data_log_window(fixture_dir(), 0, 1)$in_window, 8L)
+  expect_equal(peers_cli(c("--window", fixture_dir(), "0.001")), 1L)
+  expect_output(expect_equal(peers_cli(c("--window", fixture_dir(), "0.001", "0.007")), 0L), "^2 1 8")
+})
+
 test_that("cpu-meter files give the total and the CPU per process kind", {
   path <- tempfile(fileext = ".csv")
   writeLines(c("scope,label,pid,cpu_s", "total,cgroup-v1,,10.500",
