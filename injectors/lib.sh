@@ -100,7 +100,7 @@ lab_down() {
   ip link del "$bridge" 2> /dev/null || true
 }
 
-lab_status() {
+netns_lab_status() {
   local bridge ns
   bridge=$(lab_bridge)
   if ! ip link show "$bridge" > /dev/null 2>&1; then

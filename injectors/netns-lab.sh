@@ -16,13 +16,13 @@ case ${1:-} in
     [[ $# -eq 2 && $2 =~ ^[0-9]+$ && $2 -ge 1 && $2 -le 64 ]] || usage
     namespaces_permitted || die "network namespaces are not permitted here: $NS_REFUSAL"
     lab_up "$2"
-    lab_status ;;
+    netns_lab_status ;;
   down)
     [[ $# -eq 1 ]] || usage
     lab_down
     info "network lab (offset $SUITE_PORT_OFFSET): removed" ;;
   status)
     [[ $# -eq 1 ]] || usage
-    lab_status ;;
+    netns_lab_status ;;
   *) usage ;;
 esac
