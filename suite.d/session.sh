@@ -11,6 +11,7 @@
 # after suite.d/common.sh, injectors/lib.sh and suite.d/lab.sh.
 #
 # SESSION/session.json  the hosts the session was started with (each run must have the same)
+# SESSION/.grinder_console  the console's settings (lifecycle session-start; user.home = SESSION)
 # SESSION/console.pid   SESSION/console.out   SESSION/distribution/  (scripts, each run's properties)
 # SESSION/hosts/ID/     each agent's working folder: agent.properties (rewritten for every run:
 #                       the agent reads it again at each start), agent.out, agent.pid
@@ -42,7 +43,9 @@ session_start() {
   local i dir
   mkdir -p "$SUITE_SESSION/requests" "$SUITE_SESSION/distribution" "$SUITE_SESSION/hosts"
   rm -f "$SUITE_SESSION/stop"
-  jq '{hosts: [.hosts[] | {id, kind}], injector_mode, started: (now | todate), port_offset, workers: (.workers // {mode: "fresh"})}' "$PLAN" > "$SUITE_SESSION/session.json"
+  # session.json (the hosts and workers every run of the session must have) and the console's
+  # settings (.grinder_console: where it listens, what it distributes, the session it serves)
+  lifecycle session-start --plan "$PLAN" --session "$SUITE_SESSION" || die "the session's files could not be written in $SUITE_SESSION"
   (cd "$SUITE_ROOT/grinder-scripts" && find . \( -path ./tests -o -path ./target -o -path ./src \) -prune -o -name '*.py' -print0 \
      | tar --null -T - -cf -) | tar -C "$SUITE_SESSION/distribution" -xf - || die "copying grinder-scripts/ into the session failed"
   cp "$RUN_DIR/distribution/grinder.properties" "$SUITE_SESSION/distribution/grinder.properties"
@@ -55,12 +58,7 @@ session_start() {
   fi
   # shellcheck disable=SC2086  # BRIEF_JVM_OPTS is a list of words
   (lab_exec console "$JAVA" $SERVICE_HEAP_START -Xmx512m $BRIEF_JVM_OPTS -cp "$(grinder_classpath)" "-Duser.home=$SUITE_SESSION" \
-    "-Dgrinder.console.consoleHost=$CONSOLE_HOST" "-Dgrinder.console.consolePort=$PORT_CONSOLE" \
-    -Dgrinder.console.httpHost=127.0.0.1 \
-    "-Dgrinder.console.scriptDistributionDirectory=$SUITE_SESSION/distribution" \
-    "-Dgrinder.console.propertiesFile=$SUITE_SESSION/distribution/grinder.properties" \
-    -Dgrinder.console.numberToIgnore=0 -Dgrinder.console.numberToCollect=0 -Dgrinder.console.sampleInterval=1000 \
-    "-Dhbasegrinder.session.dir=$SUITE_SESSION" net.grinder.Console -headless) > "$SUITE_SESSION/console.out" 2>&1 < /dev/null &
+    net.grinder.Console -headless) > "$SUITE_SESSION/console.out" 2>&1 < /dev/null &
   echo $! > "$SUITE_SESSION/console.pid"
   local started=$SECONDS
   while ! grep -q 'run controller: session .*: waiting for runs' "$SUITE_SESSION/console.out" 2> /dev/null || ! port_listening "$PORT_CONSOLE"; do

@@ -141,6 +141,10 @@ public final class Main {
         return 0;
       case "verify":
         return AuditVerifier.main(rest, System.out);
+      case "session-start":
+        final Map<String, String> session = options(rest, List.of());
+        ConsoleSettings.writeForSession(Path.of(required(session, "--plan")), Path.of(required(session, "--session")));
+        return 0;
       case "sweep-record":
         if (rest.size() != 2) {
           throw new IllegalArgumentException("usage: sweep-record SWEEP_DIR STATUS");

@@ -193,7 +193,7 @@ public final class RunPlanner {
     }
     plan.faults = faults;
     writeConsoleProperties(plan);
-    writeConsoleSettings(plan);
+    ConsoleSettings.writeForRun(plan.runDir, plan.runId, args.consoleHost, machine.consolePort);
     for (Host host : plan.hosts) {
       writeAgentProperties(plan, host);
     }
@@ -271,32 +271,6 @@ public final class RunPlanner {
     PropertiesFile.write(plan.runDir.resolve("grinder.properties"), header, sent);
     PropertiesFile.write(plan.runDir.resolve("distribution").resolve("grinder.properties"), header, sent);
   }
-
-  /**
-   * The console's own settings, in the file Grinder's console reads from its user.home
-   * ({@value #CONSOLE_SETTINGS_FILE}; bash starts it with user.home = the run's console folder):
-   * where it listens, what it distributes, and the plan its run controller follows. The same file
-   * for the headless and the Swing console; a -Dgrinder.console.* flag still wins over it.
-   */
-  private void writeConsoleSettings(RunPlan plan) throws LifecycleException {
-    final Map<String, String> console = new LinkedHashMap<>();
-    console.put("grinder.console.consoleHost", args.consoleHost);
-    console.put("grinder.console.consolePort", String.valueOf(machine.consolePort));
-    console.put("grinder.console.httpHost", "127.0.0.1");
-    console.put("grinder.console.scriptDistributionDirectory", plan.runDir.resolve("distribution").toString());
-    console.put("grinder.console.propertiesFile", plan.runDir.resolve("distribution").resolve("grinder.properties").toString());
-    // every sample counts from the first (the controller decides the window) at one a second
-    console.put("grinder.console.numberToIgnore", "0");
-    console.put("grinder.console.numberToCollect", "0");
-    console.put("grinder.console.sampleInterval", "1000");
-    console.put("hbasegrinder.plan", plan.runDir.resolve("plan.json").toString());
-    PropertiesFile.write(plan.runDir.resolve("console").resolve(CONSOLE_SETTINGS_FILE),
-        List.of("The Grinder console's settings for " + plan.runId + ", written by ./suite run (lifecycle plan); the console",
-            "reads them from its user.home, the run's console folder; hbasegrinder.plan: the run controller's plan."), console);
-  }
-
-  /** The file under user.home where Grinder's console keeps its settings. */
-  static final String CONSOLE_SETTINGS_FILE = ".grinder_console";
 
   private void writeAgentProperties(RunPlan plan, Host host) throws LifecycleException {
     final Map<String, String> own = new LinkedHashMap<>();
