@@ -96,6 +96,17 @@ final class BlockingServer {
     return slots.size();
   }
 
+  /** Open connections by phase of their request cycle, named as the metrics name them (new, reading, call, idle). */
+  java.util.Map<String, Long> connectionPhases() {
+    java.util.Map<String, Long> named = new java.util.LinkedHashMap<>();
+    slots.phases().forEach((phase, n) -> {
+      if (phase != RequestCycle.Phase.EVICTED) { // closing: no longer a connection a client holds
+        named.put(phase.name().toLowerCase(java.util.Locale.ROOT), (long) n);
+      }
+    });
+    return named;
+  }
+
   int idleConnections() {
     return slots.idle();
   }

@@ -59,6 +59,18 @@ final class ConnectionSlots {
     return members.size();
   }
 
+  /** How many connections are in each phase of their request cycle now (every phase, zeros too). */
+  synchronized java.util.Map<RequestCycle.Phase, Integer> phases() {
+    java.util.Map<RequestCycle.Phase, Integer> n = new java.util.EnumMap<>(RequestCycle.Phase.class);
+    for (RequestCycle.Phase p : RequestCycle.Phase.values()) {
+      n.put(p, 0);
+    }
+    for (Member o : members) {
+      n.merge(o.cycle().phase(), 1, Integer::sum);
+    }
+    return n;
+  }
+
   /** Connections idle between requests now. */
   synchronized int idle() {
     int n = 0;

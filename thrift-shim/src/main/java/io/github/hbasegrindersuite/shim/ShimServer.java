@@ -128,6 +128,9 @@ public final class ShimServer implements AutoCloseable {
   private void startServing() throws IOException {
     metrics.inFlightGauge(gate::inFlight);
     metrics.openConnectionsGauge(this::openConnections);
+    if (blocking != null) {
+      metrics.connectionPhasesGauge(blocking::connectionPhases);
+    }
     metrics.requestMemoryGauge(requestMemory::used);
     if (blocking != null) {
       blocking.start();

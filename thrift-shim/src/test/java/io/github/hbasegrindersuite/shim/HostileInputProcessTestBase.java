@@ -190,7 +190,13 @@ public abstract class HostileInputProcessTestBase {
     try (ThriftClients.Client during = client();
         HostileClients.Stalled rows = HostileClients.stall(port, 20, bigRow);
         HostileClients.Stalled lists = HostileClients.stall(port, 20, bigList)) {
-      Thread.sleep(300); // every attacker's announcement has been read
+      // every attacker's announcement has arrived and is being read: 40 connections reading a request
+      String reading = "hbasegrinder_shim_connections{phase=\"reading\"}";
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (metric(reading) < 40 && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+      assertEquals(40, metric(reading), "the 40 announcements are requests being read");
       assertServesCorrectlyOn(during);
       assertServesCorrectly();
       assertEquals(0, metric("hbasegrinder_shim_request_memory_bytes"),

@@ -324,6 +324,40 @@ class ShimServerTest {
   }
 
   @Test
+  void connectionsAreCountedByWhereTheyAreInTheirRequestCycle() throws Exception {
+    start();
+    byte[] get = HostileClients.getRequest(buf("t"));
+    try (ThriftClients.Client idle = client();
+        java.net.Socket silent = new java.net.Socket("127.0.0.1", server.port());
+        java.net.Socket partial = new java.net.Socket("127.0.0.1", server.port())) {
+      assertServingOn(idle);                                                  // answered: idle
+      partial.getOutputStream().write(java.util.Arrays.copyOf(get, get.length / 2)); // half a request: reading
+      partial.getOutputStream().flush();
+      String want = "new 1, reading 1, call 0, idle 1";
+      String seen = "";
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (!want.equals(seen) && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+        java.util.Map<String, Long> p = phasesOnMetrics();
+        seen = "new " + p.get("new") + ", reading " + p.get("reading") + ", call " + p.get("call") + ", idle " + p.get("idle");
+      }
+      assertEquals(want, seen, "silent (new), partial (reading), idle (idle)");
+    }
+  }
+
+  /** hbasegrinder_shim_connections{phase=...} from /metrics. */
+  private java.util.Map<String, Long> phasesOnMetrics() throws Exception {
+    String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+        URI.create("http://127.0.0.1:" + server.metricsPort() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+    java.util.Map<String, Long> phases = new java.util.HashMap<>();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^hbasegrinder_shim_connections\\{phase=\"([a-z]+)\"\\} ([0-9.E]+)$").matcher(body);
+    while (m.find()) {
+      phases.put(m.group(1), (long) Double.parseDouble(m.group(2)));
+    }
+    return phases;
+  }
+
+  @Test
   void metricsEndpointServesPrometheusText() throws Exception {
     start();
     assertServing();

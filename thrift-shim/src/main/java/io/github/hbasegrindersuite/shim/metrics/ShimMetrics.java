@@ -90,6 +90,8 @@ public final class ShimMetrics {
 
   private volatile LongSupplier inFlight = () -> 0;
   private volatile LongSupplier openConnections = () -> 0;
+  /** The thread-pool server's connections by phase (new, reading, call, idle); none for the nonblocking server. */
+  private volatile java.util.function.Supplier<java.util.Map<String, Long>> connectionPhases = java.util.Map::of;
   private volatile LongSupplier openScanners = () -> 0;
   private volatile LongSupplier requestMemory = () -> 0;
   /** Warnings and errors the Thrift library itself raised (counted, not logged). */
@@ -158,6 +160,10 @@ public final class ShimMetrics {
 
   public void openConnectionsGauge(LongSupplier openConnections) {
     this.openConnections = openConnections;
+  }
+
+  public void connectionPhasesGauge(java.util.function.Supplier<java.util.Map<String, Long>> phases) {
+    this.connectionPhases = phases;
   }
 
   public void openScannersGauge(LongSupplier openScanners) {
@@ -230,6 +236,11 @@ public final class ShimMetrics {
         requestsRefusedForMemory::sum);
     gauge(r, "in_flight", "Calls in progress.", () -> inFlight.getAsLong());
     gauge(r, "open_connections", "Client connections open.", () -> openConnections.getAsLong());
+    GaugeWithCallback.builder().name(PREFIX + "connections")
+        .help("Open connections of the thread-pool server by where each is in its request cycle: no request yet (new),"
+            + " a request arriving (reading), in a call (call), idle between requests (idle). A slow or hostile"
+            + " client shows as new or reading.")
+        .labelNames("phase").callback(cb -> connectionPhases.get().forEach((phase, n) -> cb.call(n, phase))).register(r);
     gauge(r, "open_scanners", "Scanners open.", () -> openScanners.getAsLong());
     gauge(r, "request_memory_bytes",
         "Memory requests being read hold beyond each connection's free 64 KiB (bounded by shim.max.request.memory.bytes).",
