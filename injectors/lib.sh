@@ -50,7 +50,9 @@ namespaces_permitted() {
   NS_REFUSAL=""
   if ! command -v ip > /dev/null; then NS_REFUSAL="the ip command (iproute2) is missing"; return 1; fi
   if [[ $(id -u) -ne 0 ]]; then NS_REFUSAL="not root (network namespaces need CAP_SYS_ADMIN)"; return 1; fi
-  local probe="hgs$SUITE_PORT_OFFSET-probe" out
+  # one probe name per process: two runs planned at once at one offset (a study's run beside the
+  # unit lane's bad-argument runs) met each other's probe ("File exists") and one fell back to loopback
+  local probe="hgs$SUITE_PORT_OFFSET-probe-$$" out
   if ! out=$(ip netns add "$probe" 2>&1); then NS_REFUSAL="ip netns add failed: $out"; return 1; fi
   ip netns del "$probe" 2>/dev/null || true
   return 0

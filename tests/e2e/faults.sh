@@ -31,9 +31,14 @@ ft_runs_now() {
   find "$SUITE_RUNS_DIR" -maxdepth 1 -name 'run-*' -type d 2> /dev/null | sort > "$1"
 }
 
+# The run folders not in the list FILE (ft_runs_now), oldest first.
+ft_new_runs() {
+  find "$SUITE_RUNS_DIR" -maxdepth 1 -name 'run-*' -type d 2> /dev/null | sort | comm -13 "$1" - | sort -V
+}
+
 # The folder of the run that a background ./suite run is making: the newest not in the list FILE.
 ft_newest_run() {
-  find "$SUITE_RUNS_DIR" -maxdepth 1 -name 'run-*' -type d 2> /dev/null | sort | comm -13 "$1" - | sort -V | tail -1
+  ft_new_runs "$1" | tail -1
 }
 
 # Start ./suite run RUN_ARGS... in the background (output in $TEST_LOGS/fault-NAME.log, its PID in
@@ -235,10 +240,10 @@ t_fault_ctrl_c_sweep() {
   runs=$(jq -r '.runs | length' "$sweep_dir/sweep.json" 2> /dev/null)
   lines=$(cat "$run_dir"/injectors/inj*/inj*-data.log 2> /dev/null | wc -l)
   if ((rc == 130)) && [[ $run_status == interrupted && $sweep_status == interrupted ]] && ((${runs:-9} <= 1 && lines > 300)) \
-     && [[ -z $(rt_procs_in "$run_dir") ]] && [[ -z $(ft_newest_run "$run_dir") ]]; then
+     && [[ -z $(rt_procs_in "$run_dir") ]] && [[ $(ft_new_runs "$marker") == "$run_dir" ]]; then
     pass "fault, Ctrl-C on a sweep: stopped in $((SECONDS - interrupted_at))s, exit 130, run and sweep interrupted, $lines data-log lines kept, no further run, nothing left"
   else
-    fail "fault, Ctrl-C on a sweep: rc $rc, run $run_status, sweep $sweep_status (${sweep_dir:-no sweep dir}), runs $runs, $lines lines, left: $(rt_procs_in "$run_dir" | tr '\n' ' ')"
+    fail "fault, Ctrl-C on a sweep: rc $rc, run $run_status, sweep $sweep_status (${sweep_dir:-no sweep dir}), runs $runs, $lines lines, left: $(rt_procs_in "$run_dir" | tr '\n' ' '), runs since: $(ft_new_runs "$marker" | tr '\n' ' ')"
   fi
 }
 
