@@ -605,7 +605,13 @@ public final class RunController implements Startable {
       agents.add(new RunRoster.Agent(report.getAgentProcessReport().getAgentIdentity().getName(), workers));
     }
     lastReport = agents;
-    roster.update(agents);
+    // A session's console hears its agents before its first run has a roster (beginRun takes
+    // lastReport then). An exception here would end Grinder's status timer thread for good, and
+    // no agent connecting later would ever be seen (a sweep's run waited 60 s for inj1 and failed).
+    final RunRoster current = roster;
+    if (current != null) {
+      current.update(agents);
+    }
   }
 
   private void totalSample(StatisticsSet interval, StatisticsSet cumulative) {
