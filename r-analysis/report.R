@@ -2,7 +2,8 @@
 # report.R - Grinder data logs of a run -> capacity-planning report.
 #   Rscript report.R run-42                  one run: <run>/report/index.html, summary.csv, *.png
 #   Rscript report.R run-41 run-42 | sweep-3 comparison (runs/compare-.../report or <sweep>/report)
-# Options: --warmup SECONDS (default: detected), --slo GATES, --baseline RUN, --out DIR, --quiet, --help.
+# Options: --warmup SECONDS (default: detected), --slo GATES, --baseline RUN, --out DIR, --quiet, --table,
+# --no-plots, --help.
 # Exit 0 when a report was written; 99 when it was written and an SLO gate failed; 1 with
 # "report.R: <reason>" on stderr when nothing valid exists or an option's value is bad; 2 for an
 # unknown option or one without its value.

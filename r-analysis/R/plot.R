@@ -4,6 +4,9 @@
 PERCENTILE_BREAKS <- c(1, 10, 100, 1000, 1e4, 1e5, 1e6, 1e7)
 PERCENTILE_LABELS <- c("0%", "90%", "99%", "99.9%", "99.99%", "99.999%", "99.9999%", "99.99999%")
 
+# FALSE under report.R --no-plots: no chart is drawn, and the pages say so (plots_note).
+plots_drawn <- function() !isFALSE(getOption("hbasegrinder.plots"))
+
 report_theme <- function() {
   ggplot2::theme_bw(base_size = 11) +
     ggplot2::theme(legend.position = "bottom", strip.background = ggplot2::element_rect(fill = "grey92"),
@@ -261,6 +264,7 @@ plot_usl <- function(m, points, over) {
 
 # Write a plot to PNG (cairo, no X11 needed); ggplot's warnings about dropped rows are expected.
 save_png <- function(plot, path, height = 5, width = 9.5) {
+  if (!plots_drawn()) return(NULL)
   grDevices::png(path, width = width, height = height, units = "in", res = 100, type = "cairo")
   on.exit(grDevices::dev.off())
   suppressWarnings(suppressMessages(print(plot)))

@@ -8,6 +8,7 @@ render_compare_report <- function(cmp) {
   html_page(title, html_lines(
     tags$h1(title),
     finding_html(compare_finding(cmp), cmp$verdict),
+    plots_note(),
     if (!is.null(thrift_cost(cmp))) tagList(tags$h2("What the thrift layer costs"), thrift_cost_table(thrift_cost(cmp)),
       html_p(paste("Per workload run both ways: throughput thrift / direct as the ratio of the medians, with the range its repeats allow",
                    "(lowest thrift / highest direct to highest / lowest); witness p50 and p99 added by thrift (medians; a closed",

@@ -128,6 +128,9 @@ html_img <- function(path, alt) {
 
 html_p <- function(..., class = NULL) htmltools::tags$p(class = class, ...)
 
+# Under report.R --no-plots, one line where the charts would be missed.
+plots_note <- function() if (!plots_drawn()) html_p("Charts not drawn (report.R --no-plots): the figures and tables are complete.", class = "meta")
+
 # The whole page as a string: the style sheet, then the body's parts one a line.
 html_page <- function(title, body) {
   page <- htmltools::tags$html(lang = "en",

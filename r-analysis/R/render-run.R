@@ -6,6 +6,7 @@ render_run_report <- function(a, plots, gates = NULL) {
   html_page(paste("Capacity report", a$run_id), html_lines(
     tags$h1(paste("Capacity report:", a$run_id)),
     finding_html(run_finding(a), a$verdict),
+    plots_note(),
     run_headline(a),
     gates_table(gates),
     run_meta(a),

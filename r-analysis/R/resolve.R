@@ -1,13 +1,13 @@
 # resolve.R - command line: options, and run ids / sweep ids / paths -> folders.
 
 usage_line <- function() {
-  "usage: report.R [--warmup SECONDS] [--slo GATES] [--baseline RUN] [--out DIR] [--quiet] [--table] RUN|SWEEP|PATH [RUN ...] | --check [OPTIONS]"
+  "usage: report.R [--warmup SECONDS] [--slo GATES] [--baseline RUN] [--out DIR] [--quiet] [--table] [--no-plots] RUN|SWEEP|PATH [RUN ...] | --check [OPTIONS]"
 }
 
 # Returns list(targets, warmup_s, slo, gates, baseline, out_dir, quiet, help). Errors are report_errors.
 parse_cli <- function(args) {
   opts <- list(targets = character(), warmup_s = NA_real_, slo = NA_character_, gates = NULL, baseline = NA_character_,
-               out_dir = NA_character_, quiet = FALSE, help = FALSE, check = FALSE, table = FALSE)
+               out_dir = NA_character_, quiet = FALSE, help = FALSE, check = FALSE, table = FALSE, plots = TRUE)
   i <- 1
   while (i <= length(args)) {
     arg <- args[[i]]
@@ -23,6 +23,8 @@ parse_cli <- function(args) {
       opts$check <- TRUE
     } else if (arg == "--table") {
       opts$table <- TRUE
+    } else if (arg == "--no-plots") {
+      opts$plots <- FALSE
     } else if (grepl("^--warmup(=|$)", arg)) {
       raw <- value_of("--warmup")
       opts$warmup_s <- suppressWarnings(as.numeric(raw))

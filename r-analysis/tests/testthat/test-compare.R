@@ -46,7 +46,7 @@ test_that("a sweep report compares its runs, with scaling curves and direct agai
   expect_equal(summary[test == "total", threads], c(2, 2, 4))
   expect_equal(summary[test == "total", ratio_mean], c(1, 1, 1))
 
-  compare <- run_cli(c("--quiet", "--warmup", "0", "run-1", "run-2"), env = paste0("SUITE_RUNS_DIR=", runs))
+  compare <- run_cli(c("--quiet", "--no-plots", "--warmup", "0", "run-1", "run-2"), env = paste0("SUITE_RUNS_DIR=", runs))
   expect_equal(compare$status, 0)
   expect_match(compare$stdout[1], "compare-run-1-run-2/report/index.html")
 })
@@ -56,7 +56,7 @@ test_that("a comparison skips a missing run and says so; nothing valid is an err
   dir.create(runs)
   copy_fixture(dest = file.path(runs, "run-41"))
   env <- paste0("SUITE_RUNS_DIR=", runs)
-  res <- run_cli(c("--quiet", "--warmup", "0", "run-41", "run-404"), env = env)
+  res <- run_cli(c("--quiet", "--no-plots", "--warmup", "0", "run-41", "run-404"), env = env)
   expect_equal(res$status, 0)
   expect_match(res$stderr, "skipping run-404: run 'run-404' not found", all = FALSE)
   html <- paste(readLines(file.path(runs, "compare-run-41-run-404", "report", "index.html"), warn = FALSE), collapse = "\n")
@@ -82,7 +82,7 @@ test_that("a sweep's runs are the runs beside it, not same-named runs of SUITE_R
   }
   dir.create(file.path(theirs, "sweep-1"))
   writeLines('{"sweep_id": "sweep-1", "runs": ["run-1"]}', file.path(theirs, "sweep-1", "sweep.json"))
-  res <- run_cli(c("--quiet", "--warmup", "0", file.path(theirs, "sweep-1")), env = paste0("SUITE_RUNS_DIR=", other))
+  res <- run_cli(c("--quiet", "--no-plots", "--warmup", "0", file.path(theirs, "sweep-1")), env = paste0("SUITE_RUNS_DIR=", other))
   expect_equal(res$status, 0)
   summary <- fread(file.path(theirs, "sweep-1", "report", "summary.csv"))
   expect_equal(unique(summary[test == "total", threads]), 3)

@@ -59,13 +59,27 @@ test_that("the CLI reports a fixture and writes summary.csv", {
   expect_match(html, "data:image/png;base64,", fixed = TRUE)
   expect_true(all(file.exists(file.path(out, c("histogram-full.png", "histogram-zoom.png", "percentiles.png",
                                                 "timeline.png", "overhead.png", "host-metrics.png")))))
+  expect_false(grepl("Charts not drawn", html, fixed = TRUE))
+
+  # --no-plots: the same figures, no chart, and the page says so
+  bare <- tempfile("report-")
+  res <- run_cli(c("--no-plots", "--warmup", "0", "--out", bare, fixture_dir()))
+  expect_equal(res$status, 0)
+  expect_equal(list.files(bare, pattern = "[.]png$"), character())
+  expect_equal(fread(file.path(bare, "summary.csv")), summary)
+  without_time <- function(dir) { j <- read_json_report(dir); j$generated_at <- NULL; j }
+  expect_equal(without_time(bare), without_time(out))
+  bare_html <- paste(readLines(file.path(bare, "index.html"), warn = FALSE), collapse = "\n")
+  expect_match(bare_html, "Charts not drawn (report.R --no-plots): the figures and tables are complete.", fixed = TRUE)
+  expect_false(grepl("data:image/png", bare_html, fixed = TRUE))
+  expect_match(bare_html, "Can these numbers be trusted", fixed = TRUE)
 })
 
 test_that("the CLI builds the report from the valid lines and says how many were skipped", {
   dir <- copy_fixture(drop = "manifest.json")
   write_log(file.path(dir, "injectors", "inj2", "inj2-2-data.log"),
             c(LOG_HEADER, "0, 0, 1, 1763712000002, 3, 0, 2950", "garbage, line"), newline = FALSE)
-  res <- run_cli(c("--quiet", "--warmup", "0", "--out", file.path(dir, "report"), dir))
+  res <- run_cli(c("--quiet", "--no-plots", "--warmup", "0", "--out", file.path(dir, "report"), dir))
   expect_equal(res$status, 0)
   summary <- fread(file.path(dir, "report", "summary.csv"))
   expect_equal(summary[test == "total", count], 9)

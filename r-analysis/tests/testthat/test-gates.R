@@ -38,7 +38,7 @@ test_that("gates hold, fail, or fail for want of data", {
 test_that("the CLI exits 0 when every gate holds, 99 when one fails (report written), 1 on a bad expression", {
   # fixture: 8 requests; total p99 8 ms (nearest rank 8 of 8), error rate 1/8
   out <- tempfile("gates-")
-  pass <- run_cli(c("--quiet", "--warmup", "0", "--out", out, "--slo", "count>=8,p99_ms<=8,get.error_rate<0.01", fixture_dir()))
+  pass <- run_cli(c("--quiet", "--no-plots", "--warmup", "0", "--out", out, "--slo", "count>=8,p99_ms<=8,get.error_rate<0.01", fixture_dir()))
   expect_equal(pass$status, 0)
   doc <- read_json_report(out)
   expect_equal(doc$exit_status, 0)
@@ -46,7 +46,7 @@ test_that("the CLI exits 0 when every gate holds, 99 when one fails (report writ
   expect_true(doc$runs$gates_met)
 
   out2 <- tempfile("gates-")
-  fail <- run_cli(c("--quiet", "--warmup", "0", "--out", out2, "--slo", "p99_ms<8,error_rate<0.1", fixture_dir()))
+  fail <- run_cli(c("--quiet", "--no-plots", "--warmup", "0", "--out", out2, "--slo", "p99_ms<8,error_rate<0.1", fixture_dir()))
   expect_equal(fail$status, 99)
   expect_true(all(file.exists(file.path(out2, c("index.html", "summary.csv", "report.json")))))
   expect_match(fail$stderr, "SLO gate failed", all = FALSE)
@@ -83,7 +83,7 @@ test_that("the capacity of a 3-point sweep is the highest throughput meeting eve
   dir.create(file.path(runs, "sweep-1"))
   writeLines('{"sweep_id": "sweep-1", "status": "complete", "runs": ["run-1", "run-2", "run-3"]}', file.path(runs, "sweep-1", "sweep.json"))
   env <- paste0("SUITE_RUNS_DIR=", runs)
-  res <- run_cli(c("--quiet", "--slo", "p99_ms<30", "sweep-1"), env = env)
+  res <- run_cli(c("--quiet", "--no-plots", "--slo", "p99_ms<30", "sweep-1"), env = env)
   expect_equal(res$status, 0)
   doc <- read_json_report(file.path(runs, "sweep-1", "report"))
   expect_equal(doc$report, "sweep")

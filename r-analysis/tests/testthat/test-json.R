@@ -5,7 +5,7 @@ test_that("a run's report.json holds the verdict, every check, the tests, the wi
   # 10 threads x 2 ms (witness 1,950 us) for 15 s: 10 x 500 x 15 = 75,000 requests, cut 0,
   # last end 14.998 + 2 ms = 15.000 s -> 5,000 req/s; gap 2,000 - 1,950 = 50 us; overhead 2,000 - 1,950 = 50 us
   write_closed_loop_run(dir, threads = 10, latency_ms = rep(2, 15))
-  res <- run_cli(c("--quiet", "--slo", "throughput_rps>=4000,get.witness_p99_ms<2", dir))
+  res <- run_cli(c("--quiet", "--no-plots", "--slo", "throughput_rps>=4000,get.witness_p99_ms<2", dir))
   expect_equal(res$status, 0)
   expect_true(all(file.exists(file.path(dir, "report", c("index.html", "summary.csv", "report.json")))))
   doc <- read_json_report(file.path(dir, "report"))
@@ -57,7 +57,7 @@ test_that("a comparison pairs direct with thrift per workload and labels every r
   write_closed_loop_run(file.path(runs, "run-3"), 8, rep(5, 12), manifest = list(target = "direct", operations = "put:100"), test = 2L)
   write_closed_loop_run(file.path(runs, "run-4"), 8, rep(8, 12), manifest = list(target = "thrift", operations = "put:100"), test = 2L)
   out <- tempfile("cmp-")
-  res <- run_cli(c("--quiet", "--out", out, "--baseline", "run-3", "run-1", "run-2", "run-3", "run-4"),
+  res <- run_cli(c("--quiet", "--no-plots", "--out", out, "--baseline", "run-3", "run-1", "run-2", "run-3", "run-4"),
                  env = paste0("SUITE_RUNS_DIR=", runs))
   expect_equal(res$status, 0)
   doc <- read_json_report(out)

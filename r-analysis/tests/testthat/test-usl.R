@@ -276,7 +276,7 @@ test_that("runs that record their region servers get the model over cluster size
                             list(extra = list(cluster = list(region_servers = plan$servers[k])))))
   }
   write_sweep(runs, "sweep-9", ids)
-  res <- run_cli(c("--quiet", "--slo", "throughput_rps>=1900", "sweep-9"), env = paste0("SUITE_RUNS_DIR=", runs))
+  res <- run_cli(c("--quiet", "--no-plots", "--slo", "throughput_rps>=1900", "sweep-9"), env = paste0("SUITE_RUNS_DIR=", runs))
   expect_equal(res$status, 99)   # no run reaches 1,900 req/s: no capacity, the report is written
   doc <- read_json_report(file.path(runs, "sweep-9", "report"))
   expect_equal(doc$runs$workload$region_servers, c("1", "3", "4", "4", "9"))
