@@ -97,6 +97,11 @@ public final class MetricsHttpServer implements AutoCloseable {
     return serverSocket.getLocalPort();
   }
 
+  /** Exchanges in progress (each holds one of the THREADS), stalled ones included. */
+  int busyThreads() {
+    return pool.getActiveCount();
+  }
+
   private void acceptLoop() {
     while (!closed) {
       Socket s;

@@ -49,6 +49,15 @@ class MetricsHttpServerTest {
     return s;
   }
 
+  /** Waits, bounded, until n exchanges hold a thread of the server. */
+  private void awaitBusy(int n) throws InterruptedException {
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (server.busyThreads() != n && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+    assertEquals(n, server.busyThreads(), "exchanges holding a thread");
+  }
+
   private HttpResponse<String> get(String path) throws Exception {
     return HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build().send(
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path)).timeout(Duration.ofSeconds(3)).build(),
@@ -74,7 +83,7 @@ class MetricsHttpServerTest {
   void aSecondClientIsServedWhileTheFirstStalls() throws Exception {
     assertEquals(200, get("/health").statusCode()); // the HTTP client warm, so the time below is the server's
     Socket first = stall();
-    Thread.sleep(100); // the first client holds a thread now
+    awaitBusy(1); // the first client holds a thread now
     long start = System.nanoTime();
     HttpResponse<String> r = get("/metrics");
     long tookMs = (System.nanoTime() - start) / 1_000_000;
@@ -90,8 +99,19 @@ class MetricsHttpServerTest {
     for (int i = 0; i < MetricsHttpServer.THREADS + 3; i++) {
       stall();
     }
-    Thread.sleep(TIMEOUT_MS + 500);
-    assertEquals(200, get("/health").statusCode());
+    awaitBusy(MetricsHttpServer.THREADS); // the 3 beyond them were closed at once
+    long stalledAt = System.nanoTime();
+    int status = 0;
+    while (status != 200 && System.nanoTime() - stalledAt < (TIMEOUT_MS + 2000) * 1_000_000L) {
+      try {
+        status = get("/health").statusCode();
+      } catch (IOException refused) {
+        Thread.sleep(20); // every thread still held: the connection was closed unanswered
+      }
+    }
+    long recoveredMs = (System.nanoTime() - stalledAt) / 1_000_000;
+    assertEquals(200, status, "answered again after " + recoveredMs + " ms");
+    assertTrue(recoveredMs < TIMEOUT_MS + 1000, "answered again after " + recoveredMs + " ms, the timeout is " + TIMEOUT_MS);
     for (Socket s : stalled) {
       assertTrue(millisUntilClosed(s) < 1000, "every stalled client has been cut off");
     }
