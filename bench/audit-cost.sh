@@ -19,6 +19,9 @@ one_run() {
   out=$("$ROOT/suite" run --properties "$PROPS" --threads "$THREADS" --duration "$SECONDS_PER_RUN" \
         --set hbaseload.operations=put:100 --set "hbaseload.audit=$audit" 2>&1) || { echo "audit-cost: run failed: $(tail -2 <<< "$out")" >&2; exit 1; }
   dir=$(sed -n 's/^run-[0-9]*: \(\/.*\)$/\1/p' <<< "$out" | head -1)
+  # its report (a run writes one only with --slo; the figures are all this needs)
+  [[ -f $dir/report/report.json ]] || Rscript "$ROOT/r-analysis/report.R" --quiet --no-plots "$dir" > /dev/null \
+    || { echo "audit-cost: the report of $dir failed" >&2; exit 1; }
   # the run's report: the puts' witness (mean, nearest-rank p99) and each role's CPU per request,
   # over its measured window
   # shellcheck disable=SC2016  # jq filters
