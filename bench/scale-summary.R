@@ -34,12 +34,14 @@ role_use <- function(cpu, role, keep = function(p) TRUE) {
   c(round(sum(vapply(procs, function(p) p$cpu_s %||% 0, 0)), 1),
     round(sum(vapply(procs, function(p) p$rss_peak_mb %||% 0, 0))))
 }
+
 host_rows <- function(run_dir) {
   plan <- read_json_or_null(file.path(run_dir, "plan.json"))
   manifest <- read_json_or_null(file.path(run_dir, "manifest.json"))
   cpu <- read_json_or_null(file.path(run_dir, "cpu.json"))
   totals <- console_totals(run_dir)
   hosts <- basename(list.dirs(file.path(run_dir, "injectors"), recursive = FALSE))
+  if (!length(hosts)) hosts <- NA_character_   # a run that failed before its hosts: still a row
   console <- role_use(cpu, "console")
   rbindlist(lapply(hosts, function(host) {
     pid_file <- file.path(run_dir, "injectors", host, "agent.pid")

@@ -10,10 +10,11 @@
 #     agent 200 (5 s, 320 MB), 301 of an agent of another run (not counted), and a process gone
 #     before its pid was read (pid null: not counted)
 # run-2 failed before its console wrote anything: its row says so, with NA for what is missing.
+# run-3 left nothing but its folder (no plan, manifest or hosts): one row of NA all the same.
 u_bench_scale_summary_counts_each_agent_and_its_workers() {
   local dir=$TEST_LOGS/bench-scale-fixture out rc=0 csv
-  rm -rf "$dir"; mkdir -p "$dir/sweep-1" "$dir/run-1/console" "$dir/run-1/injectors/inj1" "$dir/run-1/injectors/inj2" "$dir/run-2/injectors/inj1"
-  echo '{"runs": ["run-1", "run-2"]}' > "$dir/sweep-1/sweep.json"
+  rm -rf "$dir"; mkdir -p "$dir/sweep-1" "$dir/run-3" "$dir/run-1/console" "$dir/run-1/injectors/inj1" "$dir/run-1/injectors/inj2" "$dir/run-2/injectors/inj1"
+  echo '{"runs": ["run-1", "run-2", "run-3"]}' > "$dir/sweep-1/sweep.json"
   echo '{"threads_total": 300, "properties": {"hbaseload.operations": "get:70,put:30"}}' > "$dir/run-1/plan.json"
   echo '{"threads_total": 600, "properties": {"hbaseload.operations": "get:100"}}' > "$dir/run-2/plan.json"
   echo '{"status": "complete"}' > "$dir/run-1/manifest.json"
@@ -34,8 +35,9 @@ JSON
   if ((rc == 0)) && [[ $csv == "run,threads,operations,status,requests,errors,tps,mean_ms,console_cpu_s,console_rss_mb,host,agent_cpu_s,agent_rss_mb,workers_cpu_s,workers_rss_mb
 run-1,300,get:70;put:30,complete,10010,10,1001,2.6,1.2,65,inj1,0.7,56,7,611
 run-1,300,get:70;put:30,complete,10010,10,1001,2.6,1.2,65,inj2,0.8,56,5,320
-run-2,600,get:100,failed,0,0,0,NA,NA,NA,inj1,NA,NA,NA,NA" ]] && grep -q '^1 of 2 runs complete' <<< "$out"; then
-    pass "bench scale summary: each agent with its own workers, a failed run kept with NA"
+run-2,600,get:100,failed,0,0,0,NA,NA,NA,inj1,NA,NA,NA,NA
+run-3,NA,,unknown,0,0,0,NA,NA,NA,NA,NA,NA,NA,NA" ]] && grep -q '^1 of 3 runs complete' <<< "$out"; then
+    pass "bench scale summary: each agent with its own workers, failed runs kept with NA"
   else
     fail "bench scale summary: rc $rc, csv: $csv; output: $(tail -5 <<< "$out")"
   fi
