@@ -79,10 +79,6 @@ grinder_round() {
   awk -v n="$in_window" -v span="$SECONDS_MEASURED" -v cpu="$cpu" -v all="$all" 'BEGIN { printf "%d %.1f %.1f\n", n, n / span, cpu * 1e6 / all }'
 }
 
-median() {
-  sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
 for ((round = 1; round <= ROUNDS; round++)); do
   write_round_properties "$round"
   if ((round % 2)); then order=(java grinder); else order=(grinder java); fi
@@ -93,11 +89,6 @@ for ((round = 1; round <= ROUNDS; round++)); do
   done
 done
 
-java_median=$(awk -F, '$2 == "java" { print $4 }' "$results" | median)
-grinder_median=$(awk -F, '$2 == "grinder" { print $4 }' "$results" | median)
-ratio=$(awk -v g="$grinder_median" -v j="$java_median" 'BEGIN { printf "%.3f", g / j }')
-java_cpu=$(awk -F, '$2 == "java" { print $5 }' "$results" | median)
-grinder_cpu=$(awk -F, '$2 == "grinder" { print $5 }' "$results" | median)
-info "injector benchmark: plain Java median $java_median/s, Grinder median $grinder_median/s, ratio $ratio (target >= $MIN_RATIO)"
-info "  client CPU per request (median): plain Java $java_cpu us, Grinder $grinder_cpu us; results $results"
-awk -v r="$ratio" -v m="$MIN_RATIO" 'BEGIN { exit !(r >= m) }' || die "Grinder reached $ratio of the plain Java loop, below $MIN_RATIO"
+# medians over the rounds and the ratio (exit 1 when Grinder is below BENCH_MIN_RATIO of plain Java)
+Rscript "$SUITE_ROOT/r-analysis/peers.R" --injector "$results" "$MIN_RATIO" | indent \
+  || die "Grinder reached less than $MIN_RATIO of the plain Java loop ($results)"

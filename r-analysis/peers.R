@@ -10,6 +10,9 @@
 #       prints "IN_WINDOW ERRORS ALL" of the data logs below RUN_DIR: requests started from the first
 #       start + WARM_S and ended within SPAN_S after it, the Errors column summed, every request
 #       (./suite bench injector's measured window).
+#   Rscript peers.R --injector RESULTS_CSV MIN_RATIO
+#       prints ./suite bench injector's medians (throughput, client CPU per request) and Grinder's
+#       ratio to plain Java over its rounds; exit 1 when the ratio is below MIN_RATIO.
 
 # The code is the package hbasegrinder (R/peers.R, R/cli.R), installed by ./suite setup.
 script_dir <- local({

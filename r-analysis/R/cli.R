@@ -29,7 +29,8 @@ peers_cli <- function(args) {
            })
 }
 
-PEERS_USAGE <- "usage: Rscript peers.R BENCH_DIR [--out PREFIX] [--command TEXT] | --pe-rate PE_LOG | --window RUN_DIR WARM_S SPAN_S"
+PEERS_USAGE <- paste("usage: Rscript peers.R BENCH_DIR [--out PREFIX] [--command TEXT] | --pe-rate PE_LOG | --window RUN_DIR WARM_S SPAN_S",
+                     "| --injector RESULTS_CSV MIN_RATIO")
 
 peers_main <- function(args) {
   if (length(args) == 0 || args[1] %in% c("-h", "--help")) {
@@ -49,6 +50,7 @@ peers_main <- function(args) {
     cat(w$in_window, w$errors, w$all, "\n")
     return(0L)
   }
+  if (args[1] == "--injector") return(injector_cli(args))
   dir <- args[1]
   option <- function(name, default) {
     at <- match(name, args)
@@ -60,6 +62,21 @@ peers_main <- function(args) {
   if (length(unknown) > 0) stop_report("unknown option ", unknown[1], " (", PEERS_USAGE, ")")
   write_peers_results(dir, prefix = option("--out", file.path(dir, "peers")),
                       command = option("--command", "./suite bench peers"))
+}
+
+# peers.R --injector RESULTS_CSV MIN_RATIO: the injector bench's medians and ratio; exit 1 when
+# Grinder reached less than MIN_RATIO of the plain Java loop.
+injector_cli <- function(args) {
+  min_ratio <- suppressWarnings(as.numeric(args[3]))
+  if (length(args) != 3 || is.na(min_ratio) || !file.exists(args[2])) stop_report(PEERS_USAGE)
+  s <- injector_summary(data.table::fread(args[2]), min_ratio)
+  cat(sprintf("injector benchmark: plain Java median %s/s, Grinder median %s/s, ratio %.3f (target >= %s)\n",
+              format(s$java_rps), format(s$grinder_rps), s$ratio, format(min_ratio)))
+  cat(sprintf("  client CPU per request (median): plain Java %s us, Grinder %s us; results %s\n",
+              format(s$java_cpu_us), format(s$grinder_cpu_us), args[2]))
+  if (s$met) return(0L)
+  message(sprintf("peers.R: Grinder reached %.3f of the plain Java loop, below %s", s$ratio, format(min_ratio)))
+  1L
 }
 
 # Reads BENCH_DIR/rounds.csv, writes PREFIX.md and PREFIX.csv, prints the markdown.

@@ -139,6 +139,19 @@ data_log_window <- function(run_dir, warm_s, span_s) {
   list(in_window = sum(r$start_ms >= from & r$start_ms + r$time_ms <= to), errors = sum(r$errors), all = nrow(r))
 }
 
+# The injector bench's result (bench/injector.sh's bench-injector.csv: a row per round and client,
+# java or grinder): each client's median throughput and CPU per request over the rounds, and
+# Grinder's median against plain Java's, met when at least min_ratio.
+injector_summary <- function(results, min_ratio) {
+  per <- function(who, column) stats::median(results[[column]][results[["client"]] == who])
+  s <- list(java_rps = per("java", "throughput_rps"), grinder_rps = per("grinder", "throughput_rps"),
+            java_cpu_us = per("java", "cpu_us_per_request"), grinder_cpu_us = per("grinder", "cpu_us_per_request"))
+  if (anyNA(unlist(s))) stop_report("the injector bench's results need rounds of both clients, java and grinder")
+  s$ratio <- s$grinder_rps / s$java_rps
+  s$met <- s$ratio >= min_ratio
+  s
+}
+
 # The JIT share of a tool's client CPU, from a CpuSampler cpu.csv: the suite's run (its client-side
 # roles) or the bench's sampler beside PE (its peer role). NA without the file.
 client_jit_share <- function(path, tool) {

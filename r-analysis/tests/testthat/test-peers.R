@@ -56,6 +56,27 @@ test_that("the injector bench's window counts the requests started after the war
   expect_output(expect_equal(peers_cli(c("--window", fixture_dir(), "0.001", "0.007")), 0L), "^2 1 8")
 })
 
+test_that("the injector bench's summary: each client's medians over its rounds and Grinder's ratio to plain Java", {
+  # java 1000, 1200, 1100 req/s -> 1100 (CPU 50, 60, 55 us -> 55); grinder 1000, 900, 1050, 980 -> 990 (the
+  # two middle values' mean; CPU 70, 80, 75, 90 -> 77.5); ratio 990 / 1100 = 0.9
+  path <- tempfile(fileext = ".csv")
+  writeLines(c("round,client,requests,throughput_rps,cpu_us_per_request",
+               "1,java,20000,1000,50", "1,grinder,20000,1000,70", "2,grinder,18000,900,80", "2,java,24000,1200,60",
+               "3,java,22000,1100,55", "3,grinder,21000,1050,75", "4,grinder,19600,980,90"), path)
+  s <- injector_summary(data.table::fread(path), 0.9)
+  expect_equal(s[c("java_rps", "grinder_rps", "java_cpu_us", "grinder_cpu_us", "ratio", "met")],
+               list(java_rps = 1100, grinder_rps = 990, java_cpu_us = 55, grinder_cpu_us = 77.5, ratio = 0.9, met = TRUE))
+  expect_false(injector_summary(data.table::fread(path), 0.95)$met)
+  expect_output(expect_equal(peers_cli(c("--injector", path, "0.9")), 0L),
+                "plain Java median 1100/s, Grinder median 990/s, ratio 0.900 \\(target >= 0.9\\).*Java 55 us, Grinder 77.5 us")
+  expect_message(expect_output(expect_equal(peers_cli(c("--injector", path, "0.95")), 1L)),
+                 "Grinder reached 0.900 of the plain Java loop, below 0.95")
+  expect_message(expect_equal(peers_cli(c("--injector", path)), 1L), "usage")
+  only_java <- tempfile(fileext = ".csv")
+  writeLines(c("round,client,requests,throughput_rps,cpu_us_per_request", "1,java,20000,1000,50"), only_java)
+  expect_message(expect_equal(peers_cli(c("--injector", only_java, "0.9")), 1L), "both clients")
+})
+
 test_that("cpu-meter files give the total and the CPU per process kind", {
   path <- tempfile(fileext = ".csv")
   writeLines(c("scope,label,pid,cpu_s", "total,cgroup-v1,,10.500",
