@@ -31,6 +31,8 @@ import java.util.Map;
  * sweep-next SWEEP_DIR [--keep-going] [--read-back FILE] [--after STEP --exit CODE] [--regionservers-down I,J]
  *                                                    the sweep's next step after the one reported (SweepSteps)
  * sweep-record SWEEP_DIR STATUS                      write sweep.json from the sweep's runs
+ * cpu-meter --clock-ticks N OUT_CSV COMMAND [ARGS...] COMMAND with every process it starts charged to it
+ *                                                    (cpu/CpuMeter; bench/cpu-meter.sh)
  * sweep-keys                                         the scenario keys for ./suite sweep --help (SweepKey)
  * run-state RUN_DIR                                  RUN_STATUS, RUN_REASON (manifest.json), OWNER_PID (plan.json)
  *                                                    as shell assignments
@@ -145,6 +147,8 @@ public final class Main {
         final Map<String, String> session = options(rest, List.of());
         ConsoleSettings.writeForSession(Path.of(required(session, "--plan")), Path.of(required(session, "--session")));
         return 0;
+      case "cpu-meter":
+        return io.github.hbasegrindersuite.lifecycle.cpu.CpuMeter.main(rest);
       case "sweep-record":
         if (rest.size() != 2) {
           throw new IllegalArgumentException("usage: sweep-record SWEEP_DIR STATUS");
