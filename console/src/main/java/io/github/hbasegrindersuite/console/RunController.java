@@ -96,6 +96,9 @@ public final class RunController implements Startable {
   private final Set<String> earlierWorkers = new LinkedHashSet<>();
   /** Samples of the total statistics seen (one a second): the warm-up judge takes each once. */
   private volatile long totalSamples;
+  /** The sample count when this run's last worker finished (FinishedMark), for the wait at its end. */
+  private final FinishedMark finished = new FinishedMark(() -> totalSamples);
+  private boolean finishedHeard;
   private volatile boolean stopAsked;
   /** What the controller was told (RunSettings.consoleSettings): the console's settings file and hbasegrinder.* flags. */
   private volatile Properties told = System.getProperties();
@@ -151,6 +154,7 @@ public final class RunController implements Startable {
   /** The console's process reports and samples, heard for the whole life of the console. */
   private void listen() {
     processControl.addProcessStatusListener(this::processReports);
+    finishedHeard = finished.follow(communication.getMessageDispatchRegistry());
     model.addModelListener(new SampleModel.AbstractListener() {
       @Override
       public void newTests(Set<Test> tests, ModelTestIndex index) {
@@ -178,6 +182,7 @@ public final class RunController implements Startable {
     startLiveExport(run.metricsPort());
     stopAsked = false;
     stoppingModel = false;
+    finished.reset();
   }
 
   // ------------------------------------------------------------------ a session
@@ -307,15 +312,16 @@ public final class RunController implements Startable {
   }
 
   /**
-   * The totals are read once the workers' last reports are in them. A worker sends its statistics
-   * and then its "finished" over its one connection to the console, so by the time the roster says
-   * finished its last report is in the model, which folds it into the totals at its next sample:
-   * wait for that sample (bounded; a stopped model has none), not a fixed 2 s.
+   * The run's last interval is in the first sample taken after its last worker's "finished" was
+   * handled (FinishedMark): wait for it unless it came already, while the roster waited for
+   * Grinder's process report (bounded; a stopped model has none), not a fixed 2 s. Without the
+   * mark (no "finished" heard: workers lost), the next sample from now.
    */
   private void awaitNextSample(long boundMs) throws InterruptedException {
-    final long seen = totalSamples;
+    final long mark = finishedHeard ? finished.mark() : -1;
+    final long after = mark >= 0 ? mark : totalSamples;
     final long end = System.currentTimeMillis() + boundMs;
-    while (totalSamples == seen && System.currentTimeMillis() < end) {
+    while (totalSamples <= after && System.currentTimeMillis() < end) {
       Thread.sleep(50);
     }
   }
