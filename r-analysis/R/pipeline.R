@@ -158,6 +158,58 @@ write_compare_report <- function(analyses, out_dir, sweep_id = NA_character_,
        table = text_table(compared))
 }
 
+# One run of a comparison, analysed and made compact; a report_error (returned, not signalled) when
+# it cannot stand in the comparison.
+comparison_analysis <- function(target, warmup_s) {
+  progress("run ", target$id)
+  analysed <- if (target$kind == "missing") report_error(target$reason) else
+    tryCatch(analyse_run(target, warmup_s), report_error = function(e) e)
+  if (isTRUE(analysed$hlog_only)) analysed <- report_error("it wrote no data logs (hbaseload.datalog=off); comparisons need them")
+  if (inherits(analysed, "report_error")) analysed else slim_analysis(analysed)
+}
+
+# The runs of a comparison through ANALYSE, in their order: side by side in forked processes (one per
+# core, at most getOption("hbasegrinder.jobs")) when every run is small enough for two to be held at
+# once, else one after another, each one's memory given back before the next. A process that fails
+# outright is a report_error of its run.
+PARALLEL_RUN_REQUESTS_MAX <- 2e6
+map_runs <- function(targets, analyse) {
+  jobs <- report_jobs(targets)
+  if (jobs > 1) {
+    # a failed process is said below, as its run's reason: mclapply's own warning would only repeat it
+    results <- withCallingHandlers(parallel::mclapply(targets, analyse, mc.cores = jobs, mc.preschedule = FALSE),
+      warning = function(w) if (grepl("resulted in an error|encountered errors", conditionMessage(w))) invokeRestart("muffleWarning"))
+    return(lapply(seq_along(results), function(k) {
+      if (inherits(results[[k]], "try-error") || is.null(results[[k]])) {
+        report_error("its analysis failed in a forked process: ", one_line(as.character(results[[k]])))
+      } else {
+        results[[k]]
+      }
+    }))
+  }
+  lapply(targets, function(target) {
+    analysed <- analyse(target)
+    release_memory(target_requests(target))
+    analysed
+  })
+}
+
+# How many processes analyse a comparison's runs: 1 on Windows, for one run, or when a run is large.
+report_jobs <- function(targets) {
+  jobs <- min(length(targets), getOption("hbasegrinder.jobs", parallel::detectCores()))
+  if (is.na(jobs) || jobs < 2 || .Platform$OS.type != "unix") return(1L)
+  if (any(vapply(targets, target_requests, 0) > PARALLEL_RUN_REQUESTS_MAX)) return(1L)
+  as.integer(jobs)
+}
+
+# The requests a run's manifest says its data logs hold (0 when unknown).
+target_requests <- function(target) {
+  manifest <- if (is.na(target$dir %if_absent% NA)) NULL else file.path(target$dir, "manifest.json")
+  if (is.null(manifest) || !file.exists(manifest)) return(0)
+  n <- tryCatch(jsonlite::read_json(manifest)$datalog_requests, error = function(e) NULL)
+  if (is.null(n) || !is.numeric(n)) 0 else as.numeric(n)
+}
+
 # Compact analysis for comparisons: what the comparison report reads, nothing heavy.
 slim_analysis <- function(a) a[c("run_id", "run_dir", "target", "sweep_id", "manifest", "window", "summary", "curves",
                                   "checks", "files", "skipped", "seconds", "trend", "facts", "verdict", "workload", "label",
@@ -208,20 +260,15 @@ main <- function(args, repo_root = ".") {
   } else {
     analyses <- list()
     skipped_runs <- data.table::data.table(run = character(), reason = character())
-    for (target in plan$runs) {
-      progress("run ", target$id)
-      analysed <- if (target$kind == "missing") report_error(target$reason) else
-        tryCatch(analyse_run(target, opts$warmup_s), report_error = function(e) e)
-      if (isTRUE(analysed$hlog_only)) analysed <- report_error("it wrote no data logs (hbaseload.datalog=off); comparisons need them")
+    results <- map_runs(plan$runs, function(target) comparison_analysis(target, opts$warmup_s))
+    for (k in seq_along(results)) {
+      analysed <- results[[k]]
       if (inherits(analysed, "report_error")) {
-        message("report.R: skipping ", target$id, ": ", one_line(conditionMessage(analysed)))
-        skipped_runs <- rbind(skipped_runs, data.table::data.table(run = target$id, reason = conditionMessage(analysed)))
+        message("report.R: skipping ", plan$runs[[k]]$id, ": ", one_line(conditionMessage(analysed)))
+        skipped_runs <- rbind(skipped_runs, data.table::data.table(run = plan$runs[[k]]$id, reason = conditionMessage(analysed)))
       } else {
-        analyses[[length(analyses) + 1]] <- slim_analysis(analysed)
+        analyses[[length(analyses) + 1]] <- analysed
       }
-      requests <- if (inherits(analysed, "report_error")) 0 else as.numeric(analysed$manifest$datalog_requests %if_absent% 0)
-      analysed <- NULL
-      release_memory(requests)
     }
     if (length(analyses) == 0) stop_report("no run in the comparison has valid requests (", nrow(skipped_runs), " skipped)")
     result <- write_compare_report(analyses, plan$out_dir, plan$sweep_id, skipped_runs, opts$gates, opts$slo, opts$baseline,

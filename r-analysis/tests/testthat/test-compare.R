@@ -87,3 +87,45 @@ test_that("a sweep's runs are the runs beside it, not same-named runs of SUITE_R
   summary <- fread(file.path(theirs, "sweep-1", "report", "summary.csv"))
   expect_equal(unique(summary[test == "total", threads]), 3)
 })
+
+test_that("a comparison's runs are analysed side by side only when each is small enough to hold two", {
+  dir <- tempfile("jobs-")
+  run <- function(id, requests) {
+    d <- file.path(dir, id)
+    dir.create(d, recursive = TRUE)
+    if (!is.na(requests)) jsonlite::write_json(list(datalog_requests = requests), file.path(d, "manifest.json"), auto_unbox = TRUE)
+    list(kind = "run", id = id, dir = d)
+  }
+  small <- list(run("run-1", 150000), run("run-2", 90000), run("run-3", NA))
+  old <- options(hbasegrinder.jobs = 2)
+  on.exit(options(old), add = TRUE)
+  expect_equal(report_jobs(small), if (.Platform$OS.type == "unix") 2L else 1L)
+  expect_equal(report_jobs(small[1]), 1L)
+  expect_equal(target_requests(small[[3]]), 0)
+  expect_equal(target_requests(list(kind = "missing", id = "run-9", dir = NA_character_)), 0)
+  expect_equal(report_jobs(c(small, list(run("run-4", 3e6)))), 1L)
+  options(hbasegrinder.jobs = 1)
+  expect_equal(report_jobs(small), 1L)
+})
+
+test_that("runs mapped side by side come back in their order, a failed process as its run's report_error", {
+  targets <- lapply(1:4, function(k) list(kind = "run", id = paste0("run-", k), dir = NA_character_))
+  old <- options(hbasegrinder.jobs = 2)
+  on.exit(options(old), add = TRUE)
+  analyse <- function(target) {
+    if (target$id == "run-3") stop("boom in run-3")
+    if (target$id == "run-2") return(report_error("no data logs"))
+    list(id = target$id, pid = Sys.getpid())
+  }
+  for (jobs in c(2, 1)) {
+    options(hbasegrinder.jobs = jobs)
+    if (jobs == 1) analyse_seq <- function(target) tryCatch(analyse(target), error = function(e) report_error(conditionMessage(e)))
+    got <- map_runs(targets, if (jobs == 1) analyse_seq else analyse)
+    expect_equal(length(got), 4)
+    expect_equal(c(got[[1]]$id, got[[4]]$id), c("run-1", "run-4"))
+    expect_s3_class(got[[2]], "report_error")
+    expect_s3_class(got[[3]], "report_error")
+    expect_match(conditionMessage(got[[3]]), "boom in run-3")
+    if (jobs == 2 && .Platform$OS.type == "unix") expect_false(got[[1]]$pid == Sys.getpid())
+  }
+})
