@@ -156,7 +156,7 @@ injector_summary <- function(results, min_ratio) {
 # roles) or the bench's sampler beside PE (its peer role). NA without the file.
 client_jit_share <- function(path, tool) {
   if (is.null(path) || is.na(path) || !file.exists(path)) return(NA_real_)
-  cpu <- tryCatch(data.table::fread(path, showProgress = FALSE), error = function(e) NULL)
+  cpu <- tryCatch(data.table::fread(path, showProgress = FALSE, integer64 = "double"), error = function(e) NULL)
   if (is.null(cpu) || !"jit_s" %in% names(cpu)) return(NA_real_)
   roles <- if (tool == "pe") "peer" else c("console", "agent", "worker", "sampler", "lifecycle")
   sel <- cpu[role %in% roles]
