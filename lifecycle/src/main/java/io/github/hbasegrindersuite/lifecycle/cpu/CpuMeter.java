@@ -37,6 +37,8 @@ public final class CpuMeter {
   private final Path sysfs;
   private final ProcFs proc;
   private final int clockTicks;
+  /** The shell the command is started through (it joins the cgroup, or counts its children). */
+  private final String shell;
   private final Map<Integer, Seen> seen = new LinkedHashMap<>();
 
   /** A process's latest sample: its CPU ticks and its label. */
@@ -46,9 +48,14 @@ public final class CpuMeter {
   }
 
   CpuMeter(Path sysfs, ProcFs proc, int clockTicks) {
+    this(sysfs, proc, clockTicks, "bash");
+  }
+
+  CpuMeter(Path sysfs, ProcFs proc, int clockTicks, String shell) {
     this.sysfs = sysfs;
     this.proc = proc;
     this.clockTicks = clockTicks;
+    this.shell = shell;
   }
 
   /**
@@ -146,10 +153,10 @@ public final class CpuMeter {
     final List<String> argv = new ArrayList<>();
     if (cgroup != null) {
       // The command joins the cgroup before it execs, so everything it starts is born inside.
-      argv.addAll(List.of("bash", "-c", "echo $$ > \"$1/cgroup.procs\" && shift && exec \"$@\"", "cpu-meter", cgroup.toString()));
+      argv.addAll(List.of(shell, "-c", "echo $$ > \"$1/cgroup.procs\" && shift && exec \"$@\"", "cpu-meter", cgroup.toString()));
     } else {
       // `times` in the shell that ran it: the CPU of every child it reaped, and of theirs in turn.
-      argv.addAll(List.of("bash", "-c", "rc=0; shift; \"$@\" || rc=$?; times > \"$TIMES\"; exit $rc", "cpu-meter", "-"));
+      argv.addAll(List.of(shell, "-c", "rc=0; shift; \"$@\" || rc=$?; times > \"$TIMES\"; exit $rc", "cpu-meter", "-"));
     }
     argv.addAll(command);
     final ProcessBuilder builder = new ProcessBuilder(argv).inheritIO();
@@ -160,7 +167,18 @@ public final class CpuMeter {
     } else {
       builder.environment().put("TIMES", times.toString());
     }
-    final Process child = builder.start();
+    final Process child;
+    try {
+      child = builder.start();
+    } catch (IOException e) {
+      // nothing started: the cgroup made for it (empty) and the file for `times` go
+      if (cgroup != null) {
+        Files.deleteIfExists(cgroup);
+      } else {
+        Files.deleteIfExists(times);
+      }
+      throw new IOException("cannot start " + String.join(" ", command) + ": " + e.getMessage(), e);
+    }
     // Interrupted (SIGINT, SIGTERM): the command gets SIGTERM, and its file is still written.
     final CountDownLatch written = new CountDownLatch(1);
     final Thread forward = new Thread(() -> {

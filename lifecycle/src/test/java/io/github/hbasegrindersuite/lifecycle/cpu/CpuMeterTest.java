@@ -95,4 +95,17 @@ class CpuMeterTest {
     assertTrue(total >= 0.29 && total < 5, "children's CPU " + total + " s for a 0.3 s burner");
     assertEquals(2, lines.size(), "no processes are sampled without a cgroup: " + lines);
   }
+
+  @Test
+  void aCommandThatCannotStartLeavesNoCgroupBehind() throws Exception {
+    final Path sysfs = Files.createDirectories(dir.resolve("sys2"));
+    Files.createDirectories(sysfs.resolve("cpuacct"));
+    Files.writeString(sysfs.resolve("cpuacct/cpuacct.usage"), "5\n");
+    final CpuMeter meter = new CpuMeter(sysfs, new ProcFs(dir), 100, dir.resolve("no-such-shell").toString());
+    final java.io.IOException e = assertThrows(java.io.IOException.class, () -> meter.run(dir.resolve("out.csv"), List.of("true"), 0.05));
+    assertTrue(e.getMessage().startsWith("cannot start true: "), e.getMessage());
+    try (java.util.stream.Stream<Path> left = Files.list(sysfs.resolve("cpuacct"))) {
+      assertEquals(List.of("cpuacct.usage"), left.map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toList()));
+    }
+  }
 }
