@@ -179,12 +179,12 @@ public final class CpuMeter {
       }
       throw new IOException("cannot start " + String.join(" ", command) + ": " + e.getMessage(), e);
     }
-    // Interrupted (SIGINT, SIGTERM): the command gets SIGTERM, and its file is still written.
-    final CountDownLatch written = new CountDownLatch(1);
+    // Interrupted (SIGINT, SIGTERM): the command gets SIGTERM, its file is still written, its cgroup removed.
+    final CountDownLatch done = new CountDownLatch(1);
     final Thread forward = new Thread(() -> {
       child.destroy();
       try {
-        written.await(LEFTOVER_GRACE_MS * 3, TimeUnit.MILLISECONDS);
+        done.await(LEFTOVER_GRACE_MS * 3, TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -208,26 +208,28 @@ public final class CpuMeter {
       Files.deleteIfExists(times);
       leftovers = List.of();
     }
+    // The shutdown hook waits for all of this, not just the file: the JVM halts when the hook
+    // returns, and a hook that let go after the file left the cgroup behind (seen in a full test).
     try {
       Files.writeString(out, csv(cgroup == null ? "children" : method(cgroup), total, leftovers), StandardCharsets.UTF_8);
-    } finally {
-      written.countDown();
-    }
-    // What the command left behind is stopped by PID, then the cgroup (now empty) goes.
-    for (int pid : leftovers) {
-      stop(pid);
-    }
-    if (cgroup != null) {
-      try {
-        Files.deleteIfExists(cgroup);
-      } catch (IOException e) {
-        System.err.println("cpu-meter: could not remove " + cgroup + " (" + e.getMessage() + ")");
+      // What the command left behind is stopped by PID, then the cgroup (now empty) goes.
+      for (int pid : leftovers) {
+        stop(pid);
       }
+      if (cgroup != null) {
+        try {
+          Files.deleteIfExists(cgroup);
+        } catch (IOException e) {
+          System.err.println("cpu-meter: could not remove " + cgroup + " (" + e.getMessage() + ")");
+        }
+      }
+    } finally {
+      done.countDown();
     }
     try {
       Runtime.getRuntime().removeShutdownHook(forward);
     } catch (IllegalStateException e) {
-      // shutting down already: the hook is waiting for the file, which is written
+      // shutting down already: the hook was waiting for this, which is done
     }
     return status;
   }
