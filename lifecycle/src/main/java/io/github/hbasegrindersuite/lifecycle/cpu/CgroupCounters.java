@@ -25,11 +25,16 @@ public final class CgroupCounters {
   public CgroupCounters(Path lab, Path root) {
     this.lab = lab;
     this.root = root;
-    this.v1 = Files.exists(lab.resolve("cpuacct.usage"));
+    this.v1 = method(lab).equals("cgroup-v1");
   }
 
   public String method() {
     return v1 ? "cgroup-v1" : "cgroup-v2";
+  }
+
+  /** "cgroup-v1" or "cgroup-v2": which kind of cgroup the folder is. */
+  static String method(Path cgroup) {
+    return Files.exists(cgroup.resolve("cpuacct.usage")) ? "cgroup-v1" : "cgroup-v2";
   }
 
   public Path folder(Role role) {
@@ -47,9 +52,14 @@ public final class CgroupCounters {
   }
 
   public List<Integer> pids(Role role) {
+    return pids(folder(role));
+  }
+
+  /** The processes in a cgroup now; none when it is gone or unreadable. */
+  static List<Integer> pids(Path cgroup) {
     final List<Integer> pids = new ArrayList<>();
     try {
-      for (String line : Files.readAllLines(folder(role).resolve("cgroup.procs"), StandardCharsets.US_ASCII)) {
+      for (String line : Files.readAllLines(cgroup.resolve("cgroup.procs"), StandardCharsets.US_ASCII)) {
         if (!line.isBlank()) {
           pids.add(Integer.valueOf(line.trim()));
         }

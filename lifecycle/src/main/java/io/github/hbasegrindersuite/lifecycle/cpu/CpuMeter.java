@@ -147,36 +147,117 @@ public final class CpuMeter {
     return label.replace(',', '_').replace(' ', '_');
   }
 
-  int run(Path out, List<String> command, double intervalSeconds) throws IOException, InterruptedException {
-    final Path cgroup = makeCgroup(sysfs, "hgs-meter-" + ProcessHandle.current().pid() + "-" + ThreadLocalRandom.current().nextInt(1 << 15));
-    final Path times = cgroup == null ? Files.createTempFile("cpu-meter", ".times") : null;
-    final List<String> argv = new ArrayList<>();
-    if (cgroup != null) {
-      // The command joins the cgroup before it execs, so everything it starts is born inside.
-      argv.addAll(List.of(shell, "-c", "echo $$ > \"$1/cgroup.procs\" && shift && exec \"$@\"", "cpu-meter", cgroup.toString()));
-    } else {
-      // `times` in the shell that ran it: the CPU of every child it reaped, and of theirs in turn.
-      argv.addAll(List.of(shell, "-c", "rc=0; shift; \"$@\" || rc=$?; times > \"$TIMES\"; exit $rc", "cpu-meter", "-"));
+  /** How the command's CPU is counted: a cgroup that holds it, or the `times` of the shell that runs it. */
+  private interface Counting {
+    /** The shell line the command is started through (its arguments follow). */
+    List<String> shellLine();
+
+    void environment(Map<String, String> env);
+
+    /** Once per interval while the command runs. */
+    void sample();
+
+    double totalSeconds() throws IOException;
+
+    String method();
+
+    /** Processes still counted after the command ended. */
+    List<Integer> leftovers();
+
+    /** Removes what was made for the count (the cgroup, now empty, or the file). */
+    void discard() throws IOException;
+  }
+
+  /** Everything the command starts is born in the cgroup: detached processes are counted too. */
+  private final class CgroupCounting implements Counting {
+    private final Path cgroup;
+
+    CgroupCounting(Path cgroup) {
+      this.cgroup = cgroup;
     }
-    argv.addAll(command);
-    final ProcessBuilder builder = new ProcessBuilder(argv).inheritIO();
-    if (cgroup != null) {
+
+    @Override public List<String> shellLine() {
+      return List.of(shell, "-c", "echo $$ > \"$1/cgroup.procs\" && shift && exec \"$@\"", "cpu-meter", cgroup.toString());
+    }
+
+    @Override public void environment(Map<String, String> env) {
       // SUITE_LAB_METER: the lab (suite.d/lab.sh) then leaves its processes in this cgroup, places
       // them without moving their accounting, and its own sampler counts roles by command line.
-      builder.environment().put("SUITE_LAB_METER", cgroup.toString());
-    } else {
-      builder.environment().put("TIMES", times.toString());
+      env.put("SUITE_LAB_METER", cgroup.toString());
     }
+
+    @Override public void sample() {
+      record(cgroup);
+    }
+
+    @Override public double totalSeconds() {
+      final Long nanos = CgroupCounters.usage(cgroup);
+      return nanos == null ? Double.NaN : nanos / 1e9;
+    }
+
+    @Override public String method() {
+      return CgroupCounters.method(cgroup);
+    }
+
+    @Override public List<Integer> leftovers() {
+      return CgroupCounters.pids(cgroup);
+    }
+
+    @Override public void discard() throws IOException {
+      Files.deleteIfExists(cgroup);
+    }
+  }
+
+  /** No cgroup could be made: the CPU of every child the shell reaped, and of theirs in turn. */
+  private final class TimesCounting implements Counting {
+    private final Path times;
+
+    TimesCounting(Path times) {
+      this.times = times;
+    }
+
+    @Override public List<String> shellLine() {
+      return List.of(shell, "-c", "rc=0; shift; \"$@\" || rc=$?; times > \"$TIMES\"; exit $rc", "cpu-meter", "-");
+    }
+
+    @Override public void environment(Map<String, String> env) {
+      env.put("TIMES", times.toString());
+    }
+
+    @Override public void sample() {
+      // nothing to sample: processes are not seen one by one
+    }
+
+    @Override public double totalSeconds() throws IOException {
+      // none when the shell was stopped before it could write them (SIGTERM): unknown, not an error
+      return Files.exists(times) ? childrenSeconds(Files.readString(times, StandardCharsets.US_ASCII)) : Double.NaN;
+    }
+
+    @Override public String method() {
+      return "children";
+    }
+
+    @Override public List<Integer> leftovers() {
+      return List.of();
+    }
+
+    @Override public void discard() throws IOException {
+      Files.deleteIfExists(times);
+    }
+  }
+
+  int run(Path out, List<String> command, double intervalSeconds) throws IOException, InterruptedException {
+    final Path cgroup = makeCgroup(sysfs, "hgs-meter-" + ProcessHandle.current().pid() + "-" + ThreadLocalRandom.current().nextInt(1 << 15));
+    final Counting counting = cgroup != null ? new CgroupCounting(cgroup) : new TimesCounting(Files.createTempFile("cpu-meter", ".times"));
+    final List<String> argv = new ArrayList<>(counting.shellLine());
+    argv.addAll(command);
+    final ProcessBuilder builder = new ProcessBuilder(argv).inheritIO();
+    counting.environment(builder.environment());
     final Process child;
     try {
       child = builder.start();
     } catch (IOException e) {
-      // nothing started: the cgroup made for it (empty) and the file for `times` go
-      if (cgroup != null) {
-        Files.deleteIfExists(cgroup);
-      } else {
-        Files.deleteIfExists(times);
-      }
+      counting.discard();   // nothing started
       throw new IOException("cannot start " + String.join(" ", command) + ": " + e.getMessage(), e);
     }
     // Interrupted (SIGINT, SIGTERM): the command gets SIGTERM, its file is still written, its cgroup removed.
@@ -192,36 +273,22 @@ public final class CpuMeter {
     Runtime.getRuntime().addShutdownHook(forward);
     final long intervalMs = Math.max(10, Math.round(intervalSeconds * 1000));
     do {
-      if (cgroup != null) {
-        record(cgroup);
-      }
+      counting.sample();
     } while (!child.waitFor(intervalMs, TimeUnit.MILLISECONDS));
     final int status = child.exitValue();
-    final double total;
-    final List<Integer> leftovers;
-    if (cgroup != null) {
-      final Long nanos = CgroupCounters.usage(cgroup);
-      total = nanos == null ? Double.NaN : nanos / 1e9;
-      leftovers = pids(cgroup);
-    } else {
-      total = childrenSeconds(Files.readString(times, StandardCharsets.US_ASCII));
-      Files.deleteIfExists(times);
-      leftovers = List.of();
-    }
     // The shutdown hook waits for all of this, not just the file: the JVM halts when the hook
     // returns, and a hook that let go after the file left the cgroup behind (seen in a full test).
     try {
-      Files.writeString(out, csv(cgroup == null ? "children" : method(cgroup), total, leftovers), StandardCharsets.UTF_8);
-      // What the command left behind is stopped by PID, then the cgroup (now empty) goes.
+      final List<Integer> leftovers = counting.leftovers();
+      Files.writeString(out, csv(counting.method(), counting.totalSeconds(), leftovers), StandardCharsets.UTF_8);
+      // What the command left behind is stopped by PID, then what was made for the count goes.
       for (int pid : leftovers) {
         stop(pid);
       }
-      if (cgroup != null) {
-        try {
-          Files.deleteIfExists(cgroup);
-        } catch (IOException e) {
-          System.err.println("cpu-meter: could not remove " + cgroup + " (" + e.getMessage() + ")");
-        }
+      try {
+        counting.discard();
+      } catch (IOException e) {
+        System.err.println("cpu-meter: could not remove " + (cgroup != null ? cgroup : "the file of `times`") + " (" + e.getMessage() + ")");
       }
     } finally {
       done.countDown();
@@ -236,7 +303,7 @@ public final class CpuMeter {
 
   /** The latest ticks of every process in the cgroup; a JVM that is exiting keeps the name it had. */
   void record(Path cgroup) {
-    for (int pid : pids(cgroup)) {
+    for (int pid : CgroupCounters.pids(cgroup)) {
       final ProcFs.Ticks ticks = proc.process(pid);
       if (ticks == null) {
         continue;
@@ -248,24 +315,6 @@ public final class CpuMeter {
         s.label = label;
       }
     }
-  }
-
-  static String method(Path cgroup) {
-    return Files.exists(cgroup.resolve("cpuacct.usage")) ? "cgroup-v1" : "cgroup-v2";
-  }
-
-  static List<Integer> pids(Path cgroup) {
-    final List<Integer> pids = new ArrayList<>();
-    try {
-      for (String line : Files.readAllLines(cgroup.resolve("cgroup.procs"), StandardCharsets.US_ASCII)) {
-        if (!line.isBlank()) {
-          pids.add(Integer.valueOf(line.trim()));
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // gone: none
-    }
-    return pids;
   }
 
   /** CPU seconds of the children from bash's `times` (line 2: "0m1.234s 0m0.567s"). */

@@ -97,6 +97,21 @@ class CpuMeterTest {
   }
 
   @Test
+  void withoutACgroupAShellStoppedBeforeItsTimesStillWritesTheFileWithTheTotalUnknown() throws Exception {
+    final CpuMeter meter = new CpuMeter(Files.createDirectories(dir.resolve("nosys3")), new ProcFs(dir), 100);
+    final Path out = dir.resolve("out3.csv");
+    // the command stops the meter's shell, as a SIGTERM would: `times` is never written
+    final int status = meter.run(out, List.of("bash", "-c", "kill -TERM $PPID; sleep 5"), 0.05);
+    assertEquals(143, status);
+    assertEquals(List.of("scope,label,pid,cpu_s", "total,children,,"), Files.readAllLines(out));
+    try (java.util.stream.Stream<Path> left = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+      assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith("cpu-meter") && p.toString().endsWith(".times")
+          && p.toFile().lastModified() >= ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L)),
+          "the file for `times` is removed");
+    }
+  }
+
+  @Test
   void aCommandThatCannotStartLeavesNoCgroupBehind() throws Exception {
     final Path sysfs = Files.createDirectories(dir.resolve("sys2"));
     Files.createDirectories(sysfs.resolve("cpuacct"));
