@@ -8,13 +8,38 @@ Settings: the hbaseload.* keys in grinder.properties (declared with their defaul
 io.github.hbasegrindersuite.worker.Settings). Tests: one per operation, numbered and named by
 io.github.hbasegrindersuite.worker.Operation (stable; reports rely on them)."""
 
+import sys
+
+
+def _library_in_its_folder():
+    """True when Jython's library is unpacked beside its jar (lib/jars/Lib: ./suite setup does it)."""
+    for entry in sys.path:
+        if entry.endswith("Lib") and ".jar" not in entry:
+            try:
+                open(entry + "/codecs.py").close()
+                return True
+            except IOError:
+                pass
+    return False
+
+
+# Before any import of a Java class: each one walks sys.path to its end before Jython looks for
+# the Java package, and the entry inside the jython jar made every worker read that jar's zip
+# directory (25,000 entries), 30-40% of a warm worker's CPU before its first request
+# (bench/results/2026-11-29-jython-start.md). The library stays on the path from its folder.
+if _library_in_its_folder():
+    sys.path[:] = [entry for entry in sys.path if not (entry.endswith("Lib") and ".jar" in entry)]
+
 from java.io import File
 from java.util.concurrent.atomic import AtomicInteger
 from net.grinder.script import Test
 from net.grinder.script.Grinder import grinder
 
-from io.github.hbasegrindersuite.worker import GrinderDataLog, GrinderReport, SettingsException, WorkerProcess
+from hbaseload import worker_class
 from hbaseload.recording import record_operations
+
+GrinderDataLog, GrinderReport, SettingsException, WorkerProcess = [
+    worker_class(name) for name in ("GrinderDataLog", "GrinderReport", "SettingsException", "WorkerProcess")]
 
 log = grinder.logger.info
 
@@ -28,7 +53,7 @@ try:
     WORKER = WorkerProcess.start(grinder.properties, grinder.agentNumber, PROCESS_INDEX)
 except SettingsException, problem:
     # Logged as an error, then raised: the worker stops and the run fails with this message.
-    grinder.logger.error("hbaseload: %s" % problem.getMessage())
+    grinder.logger.error(u"hbaseload: %s" % problem.getMessage())
     raise
 
 PACED = WORKER.paced()
@@ -43,7 +68,9 @@ WORKER.auditPuts(LOG_DIRECTORY, grinder.processName)
 GrinderDataLog.apply(WORKER.settings())
 RECORDED = record_operations(Test)
 LIVE_THREADS = AtomicInteger()
-log("hbaseload: %s" % ", ".join("%s=%s" % (k, v) for k, v in WORKER.settings().asProperties().items()))
+# unicode formats: the Java strings are unicode, and a str format would decode itself through
+# Python's codecs, importing them from the library
+log(u"hbaseload: %s" % u", ".join(u"%s=%s" % (k, v) for k, v in WORKER.settings().asProperties().items()))
 
 
 class TestRunner:
@@ -60,5 +87,5 @@ class TestRunner:
         # Grinder calls __del__ as each thread ends; the last one reports and disconnects.
         self.driver.close()
         if LIVE_THREADS.decrementAndGet() == 0:
-            log("hbaseload: errors by class: %s" % WORKER.errorSummary())
+            log(u"hbaseload: errors by class: %s" % WORKER.errorSummary())
             WORKER.close()

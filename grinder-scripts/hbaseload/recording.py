@@ -4,13 +4,17 @@ Grinder's DCR instrumentation records Python functions reliably (recording HBase
 objects fails silently), so each test is a small Python function that calls
 driver.execute(): the driver has already chosen that operation in driver.next()."""
 
-from io.github.hbasegrindersuite.worker import Operation
+from hbaseload import worker_class
+
+Operation = worker_class("Operation")
 
 
 def _test_body(label):
     def run(driver):
         driver.execute()
-    run.__name__ = str(label.replace("-", "_"))
+    # a Java string is unicode: str() of it, or str arguments to its replace, would go through
+    # Python's codecs (imported from the library at a worker's start); labels are ASCII
+    run.__name__ = label.replace(u"-", u"_").encode("ascii")
     return run
 
 

@@ -8,6 +8,8 @@ from io.github.hbasegrindersuite.worker import (Driver, ErrorCounter, OperationM
                                                 RequestReport, Settings, SettingsException, ValuePool)
 from io.github.hbasegrindersuite.worker.keys import UniformKeys
 from io.github.hbasegrindersuite.worker.targets import Client
+from io.github.hbasegrindersuite.worker import Operation
+from hbaseload import worker_class
 from hbaseload.recording import record_operations
 
 
@@ -33,6 +35,32 @@ class RecordingTest(unittest.TestCase):
         for test in FakeTest.made:
             self.assertTrue(recorded[test.number] is test.function)
         self.assertEqual(7, len(set(id(f) for f in recorded if f is not None)))
+        # names as str (Grinder's and Python's), made without Python's codecs
+        self.assertEqual(["get", "put", "scan", "batch_get", "batch_put", "delete", "increment"],
+                         [t.function.__name__ for t in FakeTest.made])
+        self.assertTrue(all(type(t.function.__name__) is str for t in FakeTest.made))
+
+
+class WorkerClassTest(unittest.TestCase):
+
+    def test_the_same_class_as_a_java_import_and_a_catchable_exception(self):
+        self.assertTrue(worker_class("Operation") is Operation)
+        self.assertEqual("get", worker_class("Operation").values()[0].label())
+        try:
+            worker_class("Settings").load(HashMap({"hbaseload.rowz": "5"}))
+        except worker_class("SettingsException"), error:
+            self.assertTrue(error.getMessage().startswith("unknown key hbaseload.rowz"))
+        else:
+            self.fail("accepted hbaseload.rowz")
+
+    def test_an_unknown_name_is_a_class_not_found_naming_it(self):
+        from java.lang import ClassNotFoundException
+        try:
+            worker_class("NoSuchThing")
+        except ClassNotFoundException, error:
+            self.assertEqual("io.github.hbasegrindersuite.worker.NoSuchThing", error.getMessage())
+        else:
+            self.fail("found NoSuchThing")
 
 
 class RecordingClient(Client):
