@@ -229,7 +229,7 @@ public final class CpuMeter {
     }
 
     @Override public double totalSeconds() throws IOException {
-      // none when the shell was stopped before it could write them (SIGTERM): unknown, not an error
+      // empty (or gone) when the shell was stopped before it wrote them (SIGTERM): unknown, not an error
       return Files.exists(times) ? childrenSeconds(Files.readString(times, StandardCharsets.US_ASCII)) : Double.NaN;
     }
 
