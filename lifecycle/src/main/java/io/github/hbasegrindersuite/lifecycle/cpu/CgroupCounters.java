@@ -16,7 +16,7 @@ import java.util.List;
 public final class CgroupCounters {
   private final Path lab;
   private final Path root;
-  private final boolean v1;
+  private final String method;
 
   /**
    * @param lab  the lab's folder (…/cpuacct/hgs0 or …/hgs0 on v2)
@@ -25,11 +25,11 @@ public final class CgroupCounters {
   public CgroupCounters(Path lab, Path root) {
     this.lab = lab;
     this.root = root;
-    this.v1 = method(lab).equals("cgroup-v1");
+    this.method = method(lab);
   }
 
   public String method() {
-    return v1 ? "cgroup-v1" : "cgroup-v2";
+    return method;
   }
 
   /** "cgroup-v1" or "cgroup-v2": which kind of cgroup the folder is. */

@@ -166,6 +166,9 @@ public final class CpuMeter {
 
     /** Removes what was made for the count (the cgroup, now empty, or the file). */
     void discard() throws IOException;
+
+    /** What discard removes, for its error message. */
+    Path made();
   }
 
   /** Everything the command starts is born in the cgroup: detached processes are counted too. */
@@ -206,6 +209,10 @@ public final class CpuMeter {
     @Override public void discard() throws IOException {
       Files.deleteIfExists(cgroup);
     }
+
+    @Override public Path made() {
+      return cgroup;
+    }
   }
 
   /** No cgroup could be made: the CPU of every child the shell reaped, and of theirs in turn. */
@@ -243,6 +250,10 @@ public final class CpuMeter {
 
     @Override public void discard() throws IOException {
       Files.deleteIfExists(times);
+    }
+
+    @Override public Path made() {
+      return times;
     }
   }
 
@@ -288,7 +299,7 @@ public final class CpuMeter {
       try {
         counting.discard();
       } catch (IOException e) {
-        System.err.println("cpu-meter: could not remove " + (cgroup != null ? cgroup : "the file of `times`") + " (" + e.getMessage() + ")");
+        System.err.println("cpu-meter: could not remove " + counting.made() + " (" + e.getMessage() + ")");
       }
     } finally {
       done.countDown();
