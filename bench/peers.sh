@@ -11,7 +11,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/../suite.d/common.sh"
 source "$SUITE_ROOT/suite.d/runs.sh"
 source "$SUITE_ROOT/suite.d/lab.sh"
 
-USAGE="usage: ./suite bench peers [--quick] [--rounds N] [--threads 1,4,8,16] [--ops get,put] [--seconds S] [--lab shared|isolated|both] [--variant NAME:KEY=VALUE]..."
+USAGE="usage: ./suite bench peers [--quick] [--rounds N] [--threads 1,4,8,16] [--ops get,put] [--seconds S] [--lab shared|isolated|both] [--settle on|off] [--variant NAME:KEY=VALUE]..."
 help() {
   cat <<EOF
 $USAGE
@@ -23,6 +23,9 @@ $USAGE
   --lab L        shared (default): every process on every CPU, as PE's users run it; isolated: HBase
                  on the lab's server CPUs, PE and the suite both on its client CPUs (lab.cpus =
                  auto); both: each pair of runs in both labs, interleaved, each ratio per lab
+  --settle S     on (default): before every run, flush both tables and wait until HBase compacts
+                 nothing (lifecycle table-settle), so that no run pays for the memstore and the
+                 compactions the runs before it left; off: the tables as the last run left them
   --variant NAME:KEY=VALUE
                  also run the suite with this property set (repeat the option for more keys of
                  one variant, or for more variants): a change measured against PE and the
@@ -33,7 +36,7 @@ missed (see the results file: throughput ratio, client CPU ratio, off-timer gap)
 EOF
 }
 
-ROUNDS=3 THREADS_LIST=1,4,8,16 OPS_LIST=get,put SECONDS_PER_RUN=30 LABS=(shared)
+ROUNDS=3 THREADS_LIST=1,4,8,16 OPS_LIST=get,put SECONDS_PER_RUN=30 LABS=(shared) SETTLE=on
 TOOLS=(pe suite)
 declare -A VARIANT_SETS=()
 while (($#)); do
@@ -42,22 +45,23 @@ while (($#)); do
     --quick) ROUNDS=1 THREADS_LIST=8; shift; continue ;;
   esac
   case $1 in
-    --rounds | --threads | --ops | --seconds | --variant | --lab) [[ $# -ge 2 ]] || usage_error "$1 needs a value ($USAGE)" ;;
+    --rounds | --threads | --ops | --seconds | --variant | --lab | --settle) [[ $# -ge 2 ]] || usage_error "$1 needs a value ($USAGE)" ;;
     *) usage_error "unknown argument '$1' ($USAGE)" ;;
   esac
   case $1 in
-    --rounds) [[ $2 =~ ^[1-9][0-9]?$ ]] || die "--rounds '$2' is not a whole number from 1 to 99"; ROUNDS=$2 ;;
-    --threads) [[ $2 =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || die "--threads '$2' is not a comma-separated list of thread counts"; THREADS_LIST=$2 ;;
-    --ops) [[ $2 =~ ^(get|put)(,(get|put))*$ ]] || die "--ops '$2' is not accepted (accepted: get, put, get,put)"; OPS_LIST=$2 ;;
-    --seconds) [[ $2 =~ ^[1-9][0-9]*$ ]] || die "--seconds '$2' is not a whole number > 0"; SECONDS_PER_RUN=$2 ;;
+    --rounds) [[ $2 =~ ^[1-9][0-9]?$ ]] || usage_error "--rounds '$2' is not a whole number from 1 to 99"; ROUNDS=$2 ;;
+    --threads) [[ $2 =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || usage_error "--threads '$2' is not a comma-separated list of thread counts"; THREADS_LIST=$2 ;;
+    --ops) [[ $2 =~ ^(get|put)(,(get|put))*$ ]] || usage_error "--ops '$2' is not accepted (accepted: get, put, get,put)"; OPS_LIST=$2 ;;
+    --seconds) [[ $2 =~ ^[1-9][0-9]*$ ]] || usage_error "--seconds '$2' is not a whole number > 0"; SECONDS_PER_RUN=$2 ;;
     --lab)
       case $2 in
         shared | isolated) LABS=("$2") ;;
         both) LABS=(shared isolated) ;;
-        *) die "--lab '$2' is not accepted (accepted: shared, isolated, both)" ;;
+        *) usage_error "--lab '$2' is not accepted (accepted: shared, isolated, both)" ;;
       esac ;;
+    --settle) [[ $2 == on || $2 == off ]] || usage_error "--settle '$2' is not accepted (accepted: on, off)"; SETTLE=$2 ;;
     --variant)
-      [[ $2 =~ ^([a-z0-9-]+):([A-Za-z][A-Za-z0-9._-]*=.*)$ ]] || die "--variant '$2' is not NAME:KEY=VALUE (NAME: a-z, 0-9, -)"
+      [[ $2 =~ ^([a-z0-9-]+):([A-Za-z][A-Za-z0-9._-]*=.*)$ ]] || usage_error "--variant '$2' is not NAME:KEY=VALUE (NAME: a-z, 0-9, -)"
       name=${BASH_REMATCH[1]}
       [[ -n ${VARIANT_SETS[$name]:-} ]] || TOOLS+=("suite-$name")
       VARIANT_SETS[$name]+="${BASH_REMATCH[2]}"$'\n' ;;
@@ -163,12 +167,23 @@ for op in "${OPS[@]}"; do
 done
 
 source "$SUITE_ROOT/suite.d/samplers.sh"
-echo "round,op,threads,lab,tool,ref,exit,cpu_file,hbase_cpu_s,wall_s,jit_file" > "$BENCH_DIR/rounds.csv"
+echo "round,op,threads,lab,tool,ref,exit,cpu_file,hbase_cpu_s,wall_s,jit_file,settle_s" > "$BENCH_DIR/rounds.csv"
+
+# --settle on: both tables flushed and no compaction left before a run (its seconds, else empty).
+settle_tables() {
+  local log=$BENCH_DIR/$1.settle.log t
+  [[ $SETTLE == on ]] || return 0
+  t=$(date +%s.%N)
+  lifecycle table-settle --zookeeper-port "$PORT_ZK" --tables "peers,$PE_TABLE" --timeout 300 > "$log" 2>&1 \
+    || die "the tables did not settle before $1: $(tail -1 "$log")"
+  awk -v a="$t" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'
+}
 
 # One measured run of TOOL; appends its row to rounds.csv.
 measure() {
-  local round=$1 op=$2 threads=$3 tool=$4 name ref rc=0 hbase_before wall_before jit_file
+  local round=$1 op=$2 threads=$3 tool=$4 name ref rc=0 hbase_before wall_before jit_file settle_s
   name=$tool-$op-$threads-$LAB-r$round
+  settle_s=$(settle_tables "$name")
   hbase_before=$(hbase_cpu_s); wall_before=$(date +%s.%N)
   if [[ $tool == pe ]]; then
     ref=$BENCH_DIR/$name.log
@@ -192,9 +207,9 @@ measure() {
     ref=$SUITE_RUNS_DIR/${ref:-missing}
     jit_file=$ref/cpu.csv
   fi
-  printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' "$round" "$op" "$threads" "$LAB" "$tool" "$ref" "$rc" "$BENCH_DIR/$name.cpu.csv" \
+  printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' "$round" "$op" "$threads" "$LAB" "$tool" "$ref" "$rc" "$BENCH_DIR/$name.cpu.csv" \
     "$(awk -v a="$hbase_before" -v b="$(hbase_cpu_s)" 'BEGIN { printf "%.3f", b - a }')" \
-    "$(awk -v a="$wall_before" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')" "$jit_file" >> "$BENCH_DIR/rounds.csv"
+    "$(awk -v a="$wall_before" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')" "$jit_file" "$settle_s" >> "$BENCH_DIR/rounds.csv"
   ((rc == 0)) || info "  warning: $tool $op $threads threads round $round exited $rc (${ref})"
   if [[ $tool == pe && $rc == 0 ]] && rate=$(pe_rate "$ref"); then CYCLES[$op-$threads]=$(cycles_for "$rate"); fi
   progress "$started" "round $round: $tool $op at $threads threads ($LAB lab) done"
@@ -224,4 +239,4 @@ base=$prefix
 for ((n = 2; n < 100; n++)); do [[ -e $prefix.md || -e $prefix.csv ]] || break; prefix=$base-$n; done
 [[ $ROUNDS -eq 1 ]] && prefix=$BENCH_DIR/peers  # a single round is a smoke check, not a result to keep
 Rscript "$SUITE_ROOT/r-analysis/peers.R" "$BENCH_DIR" --out "$prefix" \
-  --command "./suite bench peers $(printf '%q ' "--rounds" "$ROUNDS" "--threads" "$THREADS_LIST" "--ops" "$OPS_LIST" "--seconds" "$SECONDS_PER_RUN" "--lab" "$([[ ${#LABS[@]} -gt 1 ]] && echo both || echo "${LABS[0]}")")$(for v in "${!VARIANT_SETS[@]}"; do printf -- "--variant %q " "$v:${VARIANT_SETS[$v]%$'\n'}"; done)"
+  --command "./suite bench peers $(printf '%q ' "--rounds" "$ROUNDS" "--threads" "$THREADS_LIST" "--ops" "$OPS_LIST" "--seconds" "$SECONDS_PER_RUN" "--lab" "$([[ ${#LABS[@]} -gt 1 ]] && echo both || echo "${LABS[0]}")" "--settle" "$SETTLE")$(for v in "${!VARIANT_SETS[@]}"; do printf -- "--variant %q " "$v:${VARIANT_SETS[$v]%$'\n'}"; done)"

@@ -200,6 +200,7 @@ peers_rounds <- function(index) {
       mean_us = m$mean_us, p99_us = m$p99_us, gap_us = m$gap_us %if_absent% NA_real_,
       cpu_s = cpu$cpu_s, cpu_method = cpu$method, cpu_us_per_op = cpu$cpu_s * 1e6 / m$operations,
       hbase_cpu_us_per_op = x$hbase_cpu_s * 1e6 / m$operations,
+      settle_s = x$settle_s %if_absent% NA_real_,
       leftovers = paste(cpu$leftovers, collapse = ";"),
       cpu_by_kind = paste(sprintf("%s=%.2f", cpu$by_kind$kind, cpu$by_kind$cpu_s), collapse = ";"))
   })
@@ -273,10 +274,14 @@ peers_markdown <- function(summary, targets, breakdown, rounds, command, when = 
   kinds <- breakdown[, .(text = paste(sprintf("%s %.1f s (%s)", kind, cpu_s, fmt_pct(share, 0))[order(-cpu_s)], collapse = ", ")),
                      by = .(op, threads, lab, tool)]
   method <- paste(unique(rounds$cpu_method), collapse = ", ")
+  settle <- rounds$settle_s %if_absent% NA_real_
+  settled <- if (all(is.na(settle))) "HBase's tables were left as the runs before left them (memstores and compactions included)." else
+    sprintf("Before every run both tables were flushed and HBase's compactions waited for (`lifecycle table-settle`, median %.1f s, at most %.1f s), so that no run pays for the memstore or compactions of the runs before it.",
+            stats::median(settle, na.rm = TRUE), max(settle, na.rm = TRUE))
   c(sprintf("# ./suite bench peers, %s", when), "",
     sprintf("`%s`", command), "",
     sprintf("%d round(s), tools interleaved (who goes first alternates); one embedded HBase 2.6.1; tables of 100,000 rows x 1000 bytes in 8 regions; PE `--nomapred --oneCon=true` (`--autoFlush=true` for randomWrite); the suite: `./suite run`, 1 injector.", max(rounds$round)),
-    sprintf("Throughput: every request over first start to last end (PE: rows x cycles over its longest client). Steady: the last two thirds of the suite's run against PE's cycles that start after the first third of each client's time. Time to steady: seconds from the suite's first request until its throughput stays within 20%% of its second-half level. JIT: the share of each tool's client CPU its JIT compiler threads took (cpu.csv: the suite's run, a sampler beside PE). Lab: shared (every process on every CPU) or isolated (HBase on the server CPUs, each tool on the client CPUs). Latency: PE's own timer and the suite's witness, both around the HBase call; PE's p99 is its worst client's (it never merges them), the suite's is nearest rank over all requests. Client CPU: every process each tool started (`bench/cpu-meter.sh`, %s), JVM start-up included, per request.", method),
+    sprintf("Throughput: every request over first start to last end (PE: rows x cycles over its longest client). Steady: the last two thirds of the suite's run against PE's cycles that start after the first third of each client's time. Time to steady: seconds from the suite's first request until its throughput stays within 20%% of its second-half level. JIT: the share of each tool's client CPU its JIT compiler threads took (cpu.csv: the suite's run, a sampler beside PE). Lab: shared (every process on every CPU) or isolated (HBase on the server CPUs, each tool on the client CPUs). Latency: PE's own timer and the suite's witness, both around the HBase call; PE's p99 is its worst client's (it never merges them), the suite's is nearest rank over all requests. Client CPU: every process each tool started (`bench/cpu-meter.sh`, %s), JVM start-up included, per request. %s", method, settled),
     "", "| op | threads | lab | suite | PE req/s | suite req/s | suite/PE throughput, median (min-max) | steady suite/PE | mean us PE / suite | p99 us PE / suite | client CPU us/req PE / suite | CPU suite/PE | suite s to steady | JIT PE / suite | suite off-timer gap us |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|", table_rows, "",
     "## Targets", "", "| target | case | value | |", "|---|---|---|---|", target_rows, "",

@@ -147,6 +147,17 @@ test_that("the markdown carries the command, the table, the targets and where th
   expect_true(any(grepl("worker 28.0 s (81%), console 7.0 s (19%)", md, fixed = TRUE)))
 })
 
+test_that("the markdown says whether the tables were settled before every run, and for how long", {
+  rounds <- rounds_fixture()
+  s <- peers_summary(rounds)
+  unsettled <- peers_markdown(s, peers_targets(s), peers_cpu_breakdown(rounds), rounds, "x", when = "2026-11-29")
+  expect_true(any(grepl("tables were left as the runs before left them", unsettled, fixed = TRUE)))
+  rounds[, settle_s := c(2.0, 3.5, 4.0, 2.5, 9.5, 3.0)]   # median 3.25, at most 9.5
+  settled <- peers_markdown(s, peers_targets(s), peers_cpu_breakdown(rounds), rounds, "x", when = "2026-11-29")
+  expect_true(any(grepl("both tables were flushed and HBase's compactions waited for (`lifecycle table-settle`, median 3.2 s, at most 9.5 s)",
+                        settled, fixed = TRUE)))
+})
+
 test_that("PE's steady rate counts the cycles that start after the first third of each client's time", {
   path <- tempfile(fileext = ".log")
   line <- function(t, client, text) sprintf("2026-11-23 19:02:%s INFO  [TestClient-%d] hbase.PerformanceEvaluation: %s", t, client, text)

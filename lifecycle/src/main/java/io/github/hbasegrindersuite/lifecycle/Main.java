@@ -128,6 +128,8 @@ public final class Main {
         return ClusterReady.main(options(rest, List.of()));
       case "cluster-spread":
         return ClusterSpread.main(options(rest, List.of()));
+      case "table-settle":
+        return TableSettle.main(options(rest, List.of()));
       case "server-conf":
         return ServerConf.main(options(rest, List.of()));
       case "sweep-next":
