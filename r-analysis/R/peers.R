@@ -163,6 +163,15 @@ client_jit_share <- function(path, tool) {
   if (sum(sel$cpu_s) <= 0) NA_real_ else sum(sel$jit_s, na.rm = TRUE) / sum(sel$cpu_s)
 }
 
+# A run's CPU file (CpuSampler: every role, idle and steal included) -> the share of the machine, in
+# %, that neither tool nor HBase had: steal and processes of no role (the `contended` rule of cpu.R).
+taken_pct <- function(path) {
+  if (is.null(path) || is.na(path) || !file.exists(path)) return(NA_real_)
+  cpu <- tryCatch(data.table::fread(path, showProgress = FALSE, integer64 = "double"), error = function(e) NULL)
+  if (is.null(cpu) || !all(c("role", "cpu_s") %in% names(cpu)) || sum(cpu$cpu_s, na.rm = TRUE) <= 0) return(NA_real_)
+  100 * sum(cpu[role %in% c("steal", "other")]$cpu_s, na.rm = TRUE) / sum(cpu$cpu_s, na.rm = TRUE)
+}
+
 # cpu-meter's file -> total CPU seconds, the method, and CPU per process kind.
 read_cpu_meter <- function(path) {
   cpu <- data.table::fread(path, colClasses = c(scope = "character", label = "character", pid = "character", cpu_s = "numeric"))
@@ -201,6 +210,7 @@ peers_rounds <- function(index) {
       cpu_s = cpu$cpu_s, cpu_method = cpu$method, cpu_us_per_op = cpu$cpu_s * 1e6 / m$operations,
       hbase_cpu_us_per_op = x$hbase_cpu_s * 1e6 / m$operations,
       settle_s = x$settle_s %if_absent% NA_real_,
+      taken_pct = taken_pct(x$jit_file %if_absent% NA_character_),
       leftovers = paste(cpu$leftovers, collapse = ";"),
       cpu_by_kind = paste(sprintf("%s=%.2f", cpu$by_kind$kind, cpu$by_kind$cpu_s), collapse = ";"))
   })
@@ -255,6 +265,18 @@ peers_cpu_breakdown <- function(rounds) {
   parts[, .(cpu_s = stats::median(cpu_s), share = stats::median(cpu_s / total_s)), keyby = .(op, threads, lab, tool, kind)]
 }
 
+# The pairs of runs during which steal and processes of no role took more than CPU_CONTENDED_PCT of
+# the machine in either run: their ratios are in the medians, and the reader should know which.
+peers_contended_lines <- function(rounds) {
+  if (!"taken_pct" %in% names(rounds) || all(is.na(rounds$taken_pct))) return(character())
+  pairs <- rounds[, .(taken = if (all(is.na(taken_pct))) NA_real_ else max(taken_pct, na.rm = TRUE), text = paste(sprintf("%s %s%%", tool, fmt_num(taken_pct, 1)), collapse = ", ")),
+                  by = .(round, op, threads, lab)][is.finite(taken) & taken > CPU_CONTENDED_PCT]
+  title <- sprintf("## Contended pairs (steal and processes of no role above %d%% of the machine)", CPU_CONTENDED_PCT)
+  if (nrow(pairs) == 0) return(c(title, "", sprintf("None: in every run they took at most %s%%.", fmt_num(max(rounds$taken_pct, na.rm = TRUE), 1)), ""))
+  c(title, "", pairs[, sprintf("- round %d, %s, %d threads, %s lab: %s; the pair ran while the host or other programs took CPU, and its ratios are in the medians above",
+                              round, op, threads, lab, text)], "")
+}
+
 peers_markdown <- function(summary, targets, breakdown, rounds, command, when = format(Sys.time(), "%Y-%m-%d %H:%M UTC", tz = "UTC")) {
   ratio <- function(m, lo, hi) sprintf("**%.2f** (%.2f-%.2f)", m, lo, hi)
   steady <- function(m, lo, hi) ifelse(is.na(m), "n/a", sprintf("%.2f (%.2f-%.2f)", m, lo, hi))
@@ -285,6 +307,7 @@ peers_markdown <- function(summary, targets, breakdown, rounds, command, when = 
     "", "| op | threads | lab | suite | PE req/s | suite req/s | suite/PE throughput, median (min-max) | steady suite/PE | mean us PE / suite | p99 us PE / suite | client CPU us/req PE / suite | CPU suite/PE | suite s to steady | JIT PE / suite | suite off-timer gap us |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|", table_rows, "",
     "## Targets", "", "| target | case | value | |", "|---|---|---|---|", target_rows, "",
+    peers_contended_lines(rounds),
     "## Where the suite's client CPU went (median per run)", "",
     sprintf("- %s, %s, %d threads, %s lab: %s", kinds$tool, kinds$op, kinds$threads, kinds$lab, kinds$text),
     if (any(nzchar(rounds$leftovers))) c("", sprintf("Processes left running after a run (stopped by the meter): %s",

@@ -158,6 +158,29 @@ test_that("the markdown says whether the tables were settled before every run, a
                         settled, fixed = TRUE)))
 })
 
+test_that("a run's taken share is steal and processes of no role over every second of the machine", {
+  path <- tempfile(fileext = ".csv")
+  writeLines(c("time_ms,interval_s,role,side,processes,cpu_s,jit_s,gc_s,io_s,load_s",
+               "1,1.000,hbase,server,1,0.6,0,0,,", "1,1.000,peer,client,1,0.8,0.2,0,,",
+               "1,1.000,steal,,0,0.3,0,0,,", "1,1.000,other,,0,0.1,0,0,,", "1,1.000,idle,,0,0.2,0,0,,",
+               "2,1.000,hbase,server,1,0.7,0,0,,", "2,1.000,peer,client,1,0.9,0.1,0,,",
+               "2,1.000,steal,,0,0.0,0,0,,", "2,1.000,other,,0,0.0,0,0,,", "2,1.000,idle,,0,0.4,0,0,,"), path)
+  expect_equal(taken_pct(path), 100 * 0.4 / 4.0)   # (0.3 + 0.1) of 4.0 CPU-seconds
+  expect_true(is.na(taken_pct(file.path(tempdir(), "no-such.csv"))))
+})
+
+test_that("pairs with a run above the contended share are listed by round; none gives one line saying so", {
+  rounds <- rounds_fixture()
+  s <- peers_summary(rounds)
+  rounds[, taken_pct := c(0.5, 1.0, 12.4, 3.0, 0.2, 0.1)]
+  md <- peers_markdown(s, peers_targets(s), peers_cpu_breakdown(rounds), rounds, "x", when = "2026-11-29")
+  expect_true(any(grepl("- round 2, get, 8 threads, shared lab: pe 12.4%, suite 3.0%;", md, fixed = TRUE)))
+  expect_false(any(grepl("- round 1,", md, fixed = TRUE)))
+  rounds[, taken_pct := c(0.5, 1.0, 2.4, 3.0, 0.2, 0.1)]
+  quiet <- peers_markdown(s, peers_targets(s), peers_cpu_breakdown(rounds), rounds, "x", when = "2026-11-29")
+  expect_true(any(grepl("None: in every run they took at most 3.0%.", quiet, fixed = TRUE)))
+})
+
 test_that("PE's steady rate counts the cycles that start after the first third of each client's time", {
   path <- tempfile(fileext = ".log")
   line <- function(t, client, text) sprintf("2026-11-23 19:02:%s INFO  [TestClient-%d] hbase.PerformanceEvaluation: %s", t, client, text)
