@@ -432,12 +432,20 @@ rt_plain_numbers() {
 }
 
 t_run_audit() {
-  rt_logged run-audit 240 "$RT_SUITE" run --properties "$RT_PROPS" --threads 4 --duration 5 --set hbaseload.audit=true
+  # settled first (hbaseload.settle): the earlier tests' writes flushed before this one's load
+  rt_logged run-audit 240 "$RT_SUITE" run --properties "$RT_PROPS" --threads 4 --duration 5 --set hbaseload.audit=true \
+    --set hbaseload.settle=true
   local dir audit acked ok_puts
   dir=$(rt_run_dir); audit=$dir/audit.json
   if ((RT_RC != 0)) || [[ ! -f $audit ]]; then
     fail "audited run: rc $RT_RC, no audit.json: $(tail -3 <<< "$RT_OUT")"
     return
+  fi
+  if grep -q '^  e2erun: flushed in [0-9.]* s$' "$dir/settle.log" 2> /dev/null && grep -q '^  settled in [0-9.]* s' "$dir/settle.log" \
+     && grep -q 'settling the table before the load' <<< "$RT_OUT" && grep -q '"hbaseload.settle":"true"' "$dir/plan.json"; then
+    pass "hbaseload.settle: the run's table flushed and its compactions waited for before the load ($(grep -o 'settled in [0-9.]* s' "$dir/settle.log"))"
+  else
+    fail "hbaseload.settle: no settle before the load: $(tail -3 "$dir/settle.log" 2> /dev/null)"
   fi
   acked=$(grep -o '"acknowledged":[0-9]*' "$audit" | cut -d: -f2)
   ok_puts=$(summarise_data_logs "$dir" | awk '$1 == "test" && $2 == 2 { print $3 - $4 }')

@@ -70,6 +70,9 @@ public final class Settings {
         "true = the acknowledged-write audit: every put writes a key no other put writes (ROW/WRITER/THREAD/SEQ, in the chosen row's"
             + " region) with a value recomputable from the key, and each put's outcome goes to <host>-<n>.audit; ./suite verify RUN"
             + " (run at the end of an audited run) reads them back and counts lost, corrupted and in-doubt writes"),
+    SETTLE("settle", "false", SettingParser.bool(),
+        "true = before the load, ./suite run flushes the table and waits until HBase compacts nothing (lifecycle table-settle):"
+            + " the run starts with empty memstores and without the compactions of the runs before it"),
     AUDIT_RUN("audit.run", "", SettingParser.text(),
         "audit: the run's key, which makes its audited keys its own (./suite run fills it in; empty: the worker's start time)"),
     RATE_PER_THREAD("rate.per.thread", "0", SettingParser.decimal(0.0, 1000000.0),

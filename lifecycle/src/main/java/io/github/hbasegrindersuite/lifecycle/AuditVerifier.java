@@ -1,6 +1,5 @@
 package io.github.hbasegrindersuite.lifecycle;
 
-import com.google.gson.JsonObject;
 import io.github.hbasegrindersuite.worker.Settings;
 import io.github.hbasegrindersuite.worker.audit.AuditLog;
 import io.github.hbasegrindersuite.worker.audit.AuditScheme;
@@ -187,12 +186,7 @@ final class AuditVerifier {
     if (!Files.isRegularFile(planFile)) {
       throw new LifecycleException(runDir + " has no plan.json: not a run of ./suite run");
     }
-    final JsonObject plan = Json.read(planFile);
-    final Map<String, String> properties = new LinkedHashMap<>();
-    if (plan.has("properties") && plan.get("properties").isJsonObject()) {
-      plan.getAsJsonObject("properties").entrySet().forEach(e -> properties.put(e.getKey(), e.getValue().getAsString()));
-    }
-    final Settings settings = Settings.ofRun(properties);
+    final Settings settings = PlanJson.settings(Json.read(planFile));
     if (!settings.flag(Settings.Key.AUDIT)) {
       throw new LifecycleException(runDir.getFileName() + " was not audited (hbaseload.audit=false in its plan.json;"
           + " run with --set hbaseload.audit=true)");

@@ -3,6 +3,7 @@ package io.github.hbasegrindersuite.lifecycle;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import io.github.hbasegrindersuite.worker.Settings;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -149,6 +150,15 @@ final class PlanJson {
   static String jarVersion(String classpath, String artifact) {
     final Matcher m = Pattern.compile("(?:^|[/:])" + Pattern.quote(artifact) + "-([0-9][^/:]*?)\\.jar(?::|$)").matcher(classpath == null ? "" : classpath);
     return m.find() ? m.group(1) : "";
+  }
+
+  /** The run's settings: plan.json's properties, resolved as the workers resolve them. */
+  static Settings settings(JsonObject plan) {
+    final Map<String, String> properties = new LinkedHashMap<>();
+    if (plan.has("properties") && plan.get("properties").isJsonObject()) {
+      plan.getAsJsonObject("properties").entrySet().forEach(e -> properties.put(e.getKey(), e.getValue().getAsString()));
+    }
+    return Settings.ofRun(properties);
   }
 
   static List<JsonObject> hosts(JsonObject plan) {

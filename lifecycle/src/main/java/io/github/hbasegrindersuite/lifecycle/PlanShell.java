@@ -34,7 +34,8 @@ final class PlanShell {
         .scalar("SLO", Json.text(plan, "slo"))
         .scalar("WARMUP_BEFORE_S", Json.integer(plan, "warmup_before_s", 0))
         .scalar("WARMUP_SETTLE_S", Json.integer(plan, "warmup_settle_s", 0))
-        .scalar("AUDIT", String.valueOf(audited(plan)));
+        .scalar("AUDIT", String.valueOf(audited(plan)))
+        .scalar("SETTLE", String.valueOf(flag(plan, "hbaseload.settle")));
     // the fault schedule: bash starts its executor (suite.d/faults.sh) when there are actions
     final JsonObject faults = plan.has("faults") && plan.get("faults").isJsonObject() ? plan.getAsJsonObject("faults") : null;
     sh.scalar("FAULTS_SCHEDULE", faults == null ? "" : Json.text(faults, "schedule"))
@@ -73,8 +74,13 @@ final class PlanShell {
 
   /** hbaseload.audit=true: ./suite run verifies the run's acknowledged writes at its end (AuditVerifier). */
   static boolean audited(JsonObject plan) {
+    return flag(plan, "hbaseload.audit");
+  }
+
+  /** A true/false property of the plan (absent: false). */
+  private static boolean flag(JsonObject plan, String key) {
     final JsonObject properties = plan.has("properties") && plan.get("properties").isJsonObject() ? plan.getAsJsonObject("properties") : null;
-    return properties != null && properties.has("hbaseload.audit") && "true".equalsIgnoreCase(properties.get("hbaseload.audit").getAsString().trim());
+    return properties != null && properties.has(key) && "true".equalsIgnoreCase(properties.get(key).getAsString().trim());
   }
 
   private static List<String> field(List<JsonObject> hosts, Function<JsonObject, String> f) {

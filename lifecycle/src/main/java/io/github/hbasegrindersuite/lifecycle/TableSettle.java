@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CompactionState;
@@ -64,18 +65,30 @@ final class TableSettle {
   }
 
   /**
-   * table-settle --zookeeper-port P --tables A,B --timeout S: flushes each table that exists, then
-   * waits until none compacts; one line per table. Exit 1 with the reason in one line on stderr when
-   * HBase cannot be reached or the compactions do not end within S seconds.
+   * table-settle --zookeeper-port P --tables A,B --timeout S (the embedded HBase), or
+   * table-settle --plan PLAN_JSON --timeout S (a run's table on the run's HBase, a real cluster's
+   * hbase-site.xml included): flushes each table that exists, then waits until none compacts; one
+   * line per table. Exit 1 with the reason in one line on stderr when HBase cannot be reached or the
+   * compactions do not end within S seconds.
    */
   static int main(Map<String, String> options) throws LifecycleException {
     final int timeoutSeconds = RunArguments.positive("--timeout", Main.required(options, "--timeout"));
-    final List<String> names = SweepPlanner.split(Main.required(options, "--tables"), ",");
-    final Settings settings = Settings.ofRun(Map.of("hbaseload.zookeeper.port", Main.required(options, "--zookeeper-port"),
-        "hbaseload.timeout.ms", String.valueOf(Math.min(60_000L, timeoutSeconds * 1000L))));
+    final Settings settings;
+    final List<String> names;
+    if (options.containsKey("--plan")) {
+      settings = PlanJson.settings(Json.read(java.nio.file.Path.of(options.get("--plan"))));
+      names = List.of(settings.text(Settings.Key.TABLE));
+    } else {
+      settings = Settings.ofRun(Map.of("hbaseload.zookeeper.port", Main.required(options, "--zookeeper-port")));
+      names = SweepPlanner.split(Main.required(options, "--tables"), ",");
+    }
+    // Each call is bounded as the run's own are (hbaseload.timeout.ms): the flush is a procedure the
+    // client polls, so no call lasts as long as the flush; waiting for it is bounded by --timeout.
+    final Configuration conf = DirectTarget.configuration(settings);
+    conf.setLong("hbase.client.sync.wait.timeout.msec", timeoutSeconds * 1000L);
     final long started = System.nanoTime();
     final long deadline = started + timeoutSeconds * 1_000_000_000L;
-    try (Connection connection = ConnectionFactory.createConnection(DirectTarget.configuration(settings));
+    try (Connection connection = ConnectionFactory.createConnection(conf);
         Admin admin = connection.getAdmin()) {
       final List<TableName> tables = new ArrayList<>();
       for (String name : names) {

@@ -59,6 +59,17 @@ class PlanShellTest {
   }
 
   @Test
+  void auditAndSettleComeFromThePlansPropertiesAndAreFalseWhenAbsent(@TempDir Path dir) throws Exception {
+    final JsonObject plan = JsonParser.parseString(PLAN).getAsJsonObject();
+    assertEquals("AUDIT=false\nSETTLE=false\n", sourced(dir, PlanShell.of(plan), "AUDIT", "SETTLE"));
+    final JsonObject properties = new JsonObject();
+    properties.addProperty("hbaseload.settle", " TRUE ");
+    properties.addProperty("hbaseload.audit", "false");
+    plan.add("properties", properties);
+    assertEquals("AUDIT=false\nSETTLE=true\n", sourced(dir, PlanShell.of(plan), "AUDIT", "SETTLE"));
+  }
+
+  @Test
   void anyTextSurvivesTheQuoting(@TempDir Path dir) throws Exception {
     final String nasty = "a'b \"c\" $(touch x) `d` \\e\n; f";
     assertEquals("V=" + nasty + "\nA=x|" + nasty + "|\n",
