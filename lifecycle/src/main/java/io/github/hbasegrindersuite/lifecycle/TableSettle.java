@@ -33,9 +33,11 @@ final class TableSettle {
 
   /**
    * Decides from successive looks at the tables' compaction states when they are settled: none
-   * compacting (HBase counts a compaction from its request, so a queued one shows) in
-   * {@link #QUIET_POLLS} looks in a row. A flush asks for its compactions a moment after it
-   * returns: one quiet look is not enough.
+   * compacting in {@link #QUIET_POLLS} looks in a row. A region counts a compaction once one is
+   * selected for it: a user's request at once, the compaction a flush asks for only when a
+   * compaction thread takes it up, a moment after the flush has returned, so one quiet look is not
+   * enough. The regions of one table follow each other on the compaction threads without a gap
+   * the looks would fall into; one queued behind another table's compaction is not seen.
    */
   static final class Settling {
     private int quiet;
