@@ -1,6 +1,7 @@
 package io.github.hbasegrindersuite.lifecycle;
 
 import com.google.gson.JsonObject;
+import io.github.hbasegrindersuite.worker.Settings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ final class PlanShell {
   }
 
   static String of(JsonObject plan) {
+    final Settings settings = PlanJson.settings(plan);
     final ShellAssignments sh = new ShellAssignments()
         .scalar("RUN_ID", Json.text(plan, "run_id"))
         .scalar("RUN_DIR", Json.text(plan, "run_dir"))
@@ -34,8 +36,8 @@ final class PlanShell {
         .scalar("SLO", Json.text(plan, "slo"))
         .scalar("WARMUP_BEFORE_S", Json.integer(plan, "warmup_before_s", 0))
         .scalar("WARMUP_SETTLE_S", Json.integer(plan, "warmup_settle_s", 0))
-        .scalar("AUDIT", String.valueOf(audited(plan)))
-        .scalar("SETTLE", String.valueOf(flag(plan, "hbaseload.settle")));
+        .scalar("AUDIT", String.valueOf(settings.flag(Settings.Key.AUDIT)))
+        .scalar("SETTLE", String.valueOf(settings.flag(Settings.Key.SETTLE)));
     // the fault schedule: bash starts its executor (suite.d/faults.sh) when there are actions
     final JsonObject faults = plan.has("faults") && plan.get("faults").isJsonObject() ? plan.getAsJsonObject("faults") : null;
     sh.scalar("FAULTS_SCHEDULE", faults == null ? "" : Json.text(faults, "schedule"))
@@ -70,17 +72,6 @@ final class PlanShell {
           .scalar("LAB_WARMUP_SERVER_CPUS", Json.text(lab, "warmup_server_cpus"));
     }
     return sh.toString();
-  }
-
-  /** hbaseload.audit=true: ./suite run verifies the run's acknowledged writes at its end (AuditVerifier). */
-  static boolean audited(JsonObject plan) {
-    return flag(plan, "hbaseload.audit");
-  }
-
-  /** A true/false property of the plan (absent: false). */
-  private static boolean flag(JsonObject plan, String key) {
-    final JsonObject properties = plan.has("properties") && plan.get("properties").isJsonObject() ? plan.getAsJsonObject("properties") : null;
-    return properties != null && properties.has(key) && "true".equalsIgnoreCase(properties.get(key).getAsString().trim());
   }
 
   private static List<String> field(List<JsonObject> hosts, Function<JsonObject, String> f) {
