@@ -16,7 +16,8 @@ pe_key_values <- function(text) {
 
 # The client a PE log line is about ("[TestClient-3]"), and its time in seconds (UTC).
 pe_client_of <- function(x) sub(".*\\[(TestClient-[0-9]+)\\].*", "\\1", x)
-pe_stamp <- function(x) as.numeric(as.POSIXct(substr(x, 1, 23), format = "%Y-%m-%d %H:%M:%OS", tz = "UTC"))
+# log4j writes the milliseconds after a comma, which %OS reads only after a dot.
+pe_stamp <- function(x) as.numeric(as.POSIXct(sub(",", ".", substr(x, 1, 23), fixed = TRUE), format = "%Y-%m-%d %H:%M:%OS", tz = "UTC"))
 
 # One PE log -> its clients and totals. Operations: each client's rows x cycles (PE's printed
 # TPS ignores --cycles); throughput: all operations over the longest client's time. PE keeps a
@@ -55,6 +56,7 @@ parse_pe_log <- function(path) {
        operations = sum(clients$operations), longest_s = longest_s,
        throughput_rps = sum(clients$operations) / longest_s,
        steady_rps = pe_steady_rate(lines, clients, cycles),
+       time_to_steady_s = pe_time_to_steady(lines, cycles),
        mean_us = if (anyNA(clients$measures)) NA_real_ else sum(clients$mean_us * clients$measures) / sum(clients$measures),
        p99_us = if (all(is.na(clients$p99_us))) NA_real_ else max(clients$p99_us, na.rm = TRUE))
 }
@@ -83,27 +85,62 @@ pe_steady_rate <- function(lines, clients, cycles) {
   if (anyNA(rates)) NA_real_ else sum(rates)
 }
 
-pe_steady_rate_from_progress <- function(lines, cycles) {
+# Each client's progress from PE's progress lines: list(points = one row per line with the rows
+# done so far over every cycle, clients = each client's start, end and rows in all), or NULL
+# when the log has none (a put, or an old log).
+pe_client_progress <- function(lines, cycles) {
   progress <- grep("\\] hbase.PerformanceEvaluation: row \\[start=[0-9]+, current=[0-9]+, last=[0-9]+\\]", lines, value = TRUE)
   starts <- grep("\\] hbase.PerformanceEvaluation: Timed test starting in thread TestClient-[0-9]+", lines, value = TRUE)
   ends <- grep("\\] hbase.PerformanceEvaluation: Finished class .* in [0-9]+ms at offset", lines, value = TRUE)
-  if (length(progress) == 0 || length(starts) == 0 || length(ends) == 0) return(NA_real_)
+  if (length(progress) == 0 || length(starts) == 0 || length(ends) == 0) return(NULL)
   field <- function(x, name) as.numeric(sub(paste0(".*", name, "=([0-9]+).*"), "\\1", x))
   p <- data.table::data.table(client = pe_client_of(progress), t = vapply(progress, pe_stamp, 0), start = field(progress, "start"),
                               current = field(progress, "current"), last = field(progress, "last"))
-  rates <- vapply(unique(p$client), function(name) {
-    c <- p[client == name]
-    t0 <- min(vapply(starts[pe_client_of(starts) == name], pe_stamp, 0))
-    end <- max(vapply(ends[pe_client_of(ends) == name], pe_stamp, 0))
-    per_cycle <- c$last[1] - c$start[1]
-    # a cycle starts again where current falls back: rows done so far over every cycle
-    c[, done := cumsum(c(0, diff(current) < 0)) * per_cycle + (current - start)]
-    from <- t0 + (end - t0) / 3
+  # a cycle starts again where current falls back: rows done so far over every cycle
+  p[, done := cumsum(c(0, diff(current) < 0)) * (last[1] - start[1]) + (current - start), by = client]
+  clients <- p[, .(total = cycles * (last[1] - start[1])), by = client]
+  clients[, `:=`(t0 = vapply(client, function(name) min(vapply(starts[pe_client_of(starts) == name], pe_stamp, 0)), 0),
+                 end = vapply(client, function(name) max(vapply(ends[pe_client_of(ends) == name], pe_stamp, 0)), 0))]
+  list(points = p, clients = clients)
+}
+
+pe_steady_rate_from_progress <- function(lines, cycles) {
+  progress <- pe_client_progress(lines, cycles)
+  if (is.null(progress)) return(NA_real_)
+  rates <- vapply(seq_len(nrow(progress$clients)), function(i) {
+    who <- progress$clients[i]
+    c <- progress$points[client == who$client]
+    from <- who$t0 + (who$end - who$t0) / 3
     later <- c[t >= from]
-    if (!is.finite(t0) || !is.finite(end) || nrow(later) == 0 || end <= later$t[1]) return(NA_real_)
-    (cycles * per_cycle - later$done[1]) / (end - later$t[1])
+    if (!is.finite(who$t0) || !is.finite(who$end) || nrow(later) == 0 || who$end <= later$t[1]) return(NA_real_)
+    (who$total - later$done[1]) / (who$end - later$t[1])
   }, 0)
   if (length(rates) == 0 || anyNA(rates)) NA_real_ else sum(rates)
+}
+
+# PE's completions per full second from its first client's start (the suite's per_second_levels'
+# shape): each client's rows done, read from its progress lines (every tenth of its rows, about a
+# second apart at 8 threads) and interpolated linearly between them, summed over the clients.
+# NULL when the log has no progress lines.
+pe_levels_from_progress <- function(lines, cycles) {
+  progress <- pe_client_progress(lines, cycles)
+  if (is.null(progress) || !all(is.finite(c(progress$clients$t0, progress$clients$end)))) return(NULL)
+  first <- min(progress$clients$t0)
+  n_full <- as.integer(floor(max(progress$clients$end) - first))
+  if (n_full < 1) return(NULL)
+  at <- first + 0:n_full
+  done <- Reduce(`+`, lapply(seq_len(nrow(progress$clients)), function(i) {
+    who <- progress$clients[i]
+    c <- progress$points[client == who$client]
+    stats::approx(c(who$t0, c$t, who$end), c(0, c$done, who$total), xout = at, rule = 2, ties = "ordered")$y
+  }))
+  data.table::data.table(second = seq_len(n_full) - 1L, requests = diff(done))
+}
+
+# PE's time to steady state by the suite's rule (time_to_steady); NA without progress lines.
+pe_time_to_steady <- function(lines, cycles) {
+  levels <- pe_levels_from_progress(lines, cycles)
+  if (is.null(levels)) NA_integer_ else time_to_steady(levels)
 }
 
 # The same quantities for a suite run, from its data logs, on the same terms as PE: every
@@ -222,7 +259,8 @@ peers_rounds <- function(index) {
 # each other. tool is "suite" (the default) or "suite-<variant>" (--variant).
 peers_summary <- function(rounds) {
   pe <- rounds[tool == "pe", .(op, threads, lab, round, pe_rps = throughput_rps, pe_mean_us = mean_us,
-                               pe_p99_us = p99_us, pe_cpu_us = cpu_us_per_op, pe_steady_rps = steady_rps, pe_jit = jit_share)]
+                               pe_p99_us = p99_us, pe_cpu_us = cpu_us_per_op, pe_steady_rps = steady_rps, pe_jit = jit_share,
+                               pe_time_to_steady_s = time_to_steady_s)]
   paired <- pe[rounds[tool != "pe"], on = .(op, threads, lab, round), nomatch = NULL]
   paired[, `:=`(throughput_ratio = throughput_rps / pe_rps, cpu_ratio = cpu_us_per_op / pe_cpu_us,
                 steady_ratio = steady_rps / pe_steady_rps)]
@@ -235,7 +273,7 @@ peers_summary <- function(rounds) {
              pe_cpu_us = stats::median(pe_cpu_us), suite_cpu_us = stats::median(cpu_us_per_op),
              cpu_ratio = stats::median(cpu_ratio), cpu_ratio_min = min(cpu_ratio), cpu_ratio_max = max(cpu_ratio),
              steady_ratio = stats::median(steady_ratio), steady_ratio_min = min(steady_ratio), steady_ratio_max = max(steady_ratio),
-             suite_time_to_steady_s = stats::median(time_to_steady_s),
+             pe_time_to_steady_s = stats::median(pe_time_to_steady_s), suite_time_to_steady_s = stats::median(time_to_steady_s),
              pe_jit = stats::median(pe_jit), suite_jit = stats::median(jit_share),
              suite_gap_us = stats::median(gap_us)),
          keyby = .(op, threads, lab, tool)]
@@ -265,6 +303,16 @@ peers_cpu_breakdown <- function(rounds) {
   parts[, .(cpu_s = stats::median(cpu_s), share = stats::median(cpu_s / total_s)), keyby = .(op, threads, lab, tool, kind)]
 }
 
+# The time-to-steady target beside what PE itself takes under the same rule: a target no tool
+# reaches on this machine says so here, not only "missed".
+peers_reference_steady_lines <- function(summary) {
+  pe <- summary[tool == "suite" & threads == 8L & !is.na(pe_time_to_steady_s)]
+  if (nrow(pe) == 0) return(character())
+  c(sprintf("PE's own time to steady state by the same rule (median of its runs): %s.",
+            paste(pe[, sprintf("%s, %d threads, %s lab: %s s (the suite: %s s)", op, threads, lab, fmt_num(pe_time_to_steady_s, 0),
+                               ifelse(is.na(suite_time_to_steady_s), "n/a", fmt_num(suite_time_to_steady_s, 0)))], collapse = "; ")), "")
+}
+
 # The pairs of runs during which steal and processes of no role took more than CPU_CONTENDED_PCT of
 # the machine in either run: their ratios are in the medians, and the reader should know which.
 peers_contended_lines <- function(rounds) {
@@ -280,7 +328,7 @@ peers_contended_lines <- function(rounds) {
 peers_markdown <- function(summary, targets, breakdown, rounds, command, when = format(Sys.time(), "%Y-%m-%d %H:%M UTC", tz = "UTC")) {
   ratio <- function(m, lo, hi) sprintf("**%.2f** (%.2f-%.2f)", m, lo, hi)
   steady <- function(m, lo, hi) ifelse(is.na(m), "n/a", sprintf("%.2f (%.2f-%.2f)", m, lo, hi))
-  table_rows <- summary[, sprintf("| %s | %d | %s | %s | %s | %s | %s | %s | %s / %s | %s / %s | %s / %s | %s | %s | %s / %s | %s |",
+  table_rows <- summary[, sprintf("| %s | %d | %s | %s | %s | %s | %s | %s | %s / %s | %s / %s | %s / %s | %s | %s / %s | %s / %s | %s |",
                                   op, threads, lab, tool, fmt_int(pe_rps), fmt_int(suite_rps),
                                   ratio(throughput_ratio, throughput_ratio_min, throughput_ratio_max),
                                   steady(steady_ratio, steady_ratio_min, steady_ratio_max),
@@ -288,6 +336,7 @@ peers_markdown <- function(summary, targets, breakdown, rounds, command, when = 
                                   fmt_num(pe_p99_us, 0), fmt_num(suite_p99_us, 0),
                                   fmt_num(pe_cpu_us, 0), fmt_num(suite_cpu_us, 0),
                                   ratio(cpu_ratio, cpu_ratio_min, cpu_ratio_max),
+                                  ifelse(is.na(pe_time_to_steady_s), "n/a", fmt_num(pe_time_to_steady_s, 0)),
                                   ifelse(is.na(suite_time_to_steady_s), "n/a", fmt_num(suite_time_to_steady_s, 0)),
                                   ifelse(is.na(pe_jit), "n/a", fmt_pct(pe_jit, 0)), ifelse(is.na(suite_jit), "n/a", fmt_pct(suite_jit, 0)),
                                   fmt_num(suite_gap_us, 1))]
@@ -303,10 +352,11 @@ peers_markdown <- function(summary, targets, breakdown, rounds, command, when = 
   c(sprintf("# ./suite bench peers, %s", when), "",
     sprintf("`%s`", command), "",
     sprintf("%d round(s), tools interleaved (who goes first alternates); one embedded HBase 2.6.1; tables of 100,000 rows x 1000 bytes in 8 regions; PE `--nomapred --oneCon=true` (`--autoFlush=true` for randomWrite); the suite: `./suite run`, 1 injector.", max(rounds$round)),
-    sprintf("Throughput: every request over first start to last end (PE: rows x cycles over its longest client). Steady: the last two thirds of the suite's run against PE's cycles that start after the first third of each client's time. Time to steady: seconds from the suite's first request until its throughput stays within 20%% of its second-half level. JIT: the share of each tool's client CPU its JIT compiler threads took (cpu.csv: the suite's run, a sampler beside PE). Lab: shared (every process on every CPU) or isolated (HBase on the server CPUs, each tool on the client CPUs). Latency: PE's own timer and the suite's witness, both around the HBase call; PE's p99 is its worst client's (it never merges them), the suite's is nearest rank over all requests. Client CPU: every process each tool started (`bench/cpu-meter.sh`, %s), JVM start-up included, per request. %s", method, settled),
-    "", "| op | threads | lab | suite | PE req/s | suite req/s | suite/PE throughput, median (min-max) | steady suite/PE | mean us PE / suite | p99 us PE / suite | client CPU us/req PE / suite | CPU suite/PE | suite s to steady | JIT PE / suite | suite off-timer gap us |",
+    sprintf("Throughput: every request over first start to last end (PE: rows x cycles over its longest client). Steady: the last two thirds of the suite's run against PE's cycles that start after the first third of each client's time. Time to steady: seconds from the first request until throughput stays within 20%% of its second-half level (the suite: its data logs' completions per second; PE: each client's rows done from its progress lines, every tenth of its rows, interpolated per second and summed; PE prints them for reads only). JIT: the share of each tool's client CPU its JIT compiler threads took (cpu.csv: the suite's run, a sampler beside PE). Lab: shared (every process on every CPU) or isolated (HBase on the server CPUs, each tool on the client CPUs). Latency: PE's own timer and the suite's witness, both around the HBase call; PE's p99 is its worst client's (it never merges them), the suite's is nearest rank over all requests. Client CPU: every process each tool started (`bench/cpu-meter.sh`, %s), JVM start-up included, per request. %s", method, settled),
+    "", "| op | threads | lab | suite | PE req/s | suite req/s | suite/PE throughput, median (min-max) | steady suite/PE | mean us PE / suite | p99 us PE / suite | client CPU us/req PE / suite | CPU suite/PE | s to steady PE / suite | JIT PE / suite | suite off-timer gap us |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|", table_rows, "",
     "## Targets", "", "| target | case | value | |", "|---|---|---|---|", target_rows, "",
+    peers_reference_steady_lines(summary),
     peers_contended_lines(rounds),
     "## Where the suite's client CPU went (median per run)", "",
     sprintf("- %s, %s, %d threads, %s lab: %s", kinds$tool, kinds$op, kinds$threads, kinds$lab, kinds$text),

@@ -123,6 +123,12 @@ test_that("rounds pair into medians and per-round ratios with their range", {
   expect_equal(c(s$steady_ratio_min, s$steady_ratio_max), c(0.95, 1.10))
   expect_equal(c(s$pe_jit, s$suite_jit), c(0.25, 0.30))
   expect_equal(s$suite_time_to_steady_s, 4)
+  expect_true(is.na(s$pe_time_to_steady_s))
+  expect_equal(peers_reference_steady_lines(s), character())
+  s2 <- peers_summary(rounds_fixture()[tool == "pe", time_to_steady_s := c(9, 7, 8)])
+  expect_equal(s2$pe_time_to_steady_s, 8)
+  expect_equal(peers_reference_steady_lines(s2)[1],
+               "PE's own time to steady state by the same rule (median of its runs): get, 8 threads, shared lab: 8 s (the suite: 4 s).")
 })
 
 test_that("targets are judged on the default suite only, at the documented thread counts", {
@@ -143,7 +149,7 @@ test_that("the markdown carries the command, the table, the targets and where th
   md <- peers_markdown(s, peers_targets(s), peers_cpu_breakdown(rounds), rounds, "./suite bench peers --rounds 3", when = "2026-11-23")
   expect_true(any(grepl("`./suite bench peers --rounds 3`", md, fixed = TRUE)))
   expect_true(any(grepl("| get | 8 | shared | suite | 1,000 | 900 | **0.95** (0.90-1.05) | 1.00 (0.95-1.10) |", md, fixed = TRUE)))
-  expect_true(any(grepl("| 4 | 25% / 30% |", md, fixed = TRUE)))
+  expect_true(any(grepl("| n/a / 4 | 25% / 30% |", md, fixed = TRUE)))
   expect_true(any(grepl("worker 28.0 s (81%), console 7.0 s (19%)", md, fixed = TRUE)))
 })
 
@@ -215,4 +221,29 @@ test_that("PE's steady rate of a single pass comes from its progress lines after
   # no progress lines (an old log): not known
   writeLines(grep("row \\[", readLines(path), value = TRUE, invert = TRUE), path)
   expect_true(is.na(parse_pe_log(path)$steady_rps))
+})
+
+test_that("PE's time to steady: its clients' progress lines interpolated per second, summed, by the suite's rule", {
+  path <- tempfile(fileext = ".log")
+  line <- function(t, client, text) sprintf("2026-11-23 19:02:%s INFO  [TestClient-%d] hbase.PerformanceEvaluation: %s", t, client, text)
+  row <- function(t, client, current) line(t, client, sprintf("row [start=0, current=%d, last=1000], latency [mean=1.0, min=1.0]", current))
+  finished <- function(t, client, ms) line(t, client, sprintf("Finished class org.apache.hadoop.hbase.PerformanceEvaluation$RandomReadTest in %dms at offset 0 for 1000 rows", ms))
+  writeLines(c("# pe: --table=t --rows=1000 --cycles=1 randomRead 2",
+               line("00,000", 0, "Timed test starting in thread TestClient-0"), line("00,000", 1, "Timed test starting in thread TestClient-1"),
+               # client 0: 50 rows/s for 4 s, then 100/s until its end at 12 s
+               row("02,000", 0, 100), row("04,000", 0, 200), sapply(3:9, function(k) row(sprintf("%02d,000", k + 2), 0, 100 * k)),
+               finished("12,000", 0, 12000L),
+               # client 1: 100 rows/s from the start, its lines half a second off the second (milliseconds count)
+               sapply(1:9, function(k) row(sprintf("%02d,500", k - 1), 1, 100 * k - 50)), finished("10,000", 1, 10000L)),
+             path)
+  lines <- readLines(path)
+  levels <- pe_levels_from_progress(lines, 1L)
+  # seconds 0-3: 50 + 100; 4-9: 100 + 100; 10-11: client 0 alone. The second half's median is 200,
+  # and from second 4 on three seconds in a row are within 20% of it.
+  expect_equal(levels$requests, c(rep(150, 4), rep(200, 6), 100, 100))
+  expect_equal(parse_pe_log(path)$time_to_steady_s, 4L)
+  expect_equal(pe_stamp("2026-11-23 19:02:05,250 INFO") %% 60, 5.25)
+  # a put's log has no progress lines: not known
+  writeLines(grep("row \\[", lines, value = TRUE, invert = TRUE), path)
+  expect_true(is.na(parse_pe_log(path)$time_to_steady_s))
 })
