@@ -51,12 +51,13 @@ parse_pe_log <- function(path) {
     clients[, `:=`(mean_us = NA_real_, p99_us = NA_real_, measures = NA_real_)]
   }
   clients[, operations := rows * cycles]
+  progress <- pe_client_progress(lines, cycles)
   longest_s <- max(clients$ms) / 1000
   list(args = header, cycles = cycles, clients = clients[order(client)],
        operations = sum(clients$operations), longest_s = longest_s,
        throughput_rps = sum(clients$operations) / longest_s,
-       steady_rps = pe_steady_rate(lines, clients, cycles),
-       time_to_steady_s = pe_time_to_steady(lines, cycles),
+       steady_rps = pe_steady_rate(lines, clients, cycles, progress),
+       time_to_steady_s = pe_time_to_steady(progress),
        mean_us = if (anyNA(clients$measures)) NA_real_ else sum(clients$mean_us * clients$measures) / sum(clients$measures),
        p99_us = if (all(is.na(clients$p99_us))) NA_real_ else max(clients$p99_us, na.rm = TRUE))
 }
@@ -67,8 +68,8 @@ parse_pe_log <- function(path) {
 # 30 s bench run is one or two passes), from PE's progress lines ("row [start=S, current=C,
 # last=L]", every tenth of a client's rows; PE 2.6.1 prints them for its read tests only, so a
 # put's steady rate stays NA unless it ran 3 cycles).
-pe_steady_rate <- function(lines, clients, cycles) {
-  if (cycles < 3) return(pe_steady_rate_from_progress(lines, cycles))
+pe_steady_rate <- function(lines, clients, cycles, progress) {
+  if (cycles < 3) return(pe_steady_rate_from_progress(progress))
   starts <- grep("\\] hbase.PerformanceEvaluation: Cycle=[0-9]+ of [0-9]+", lines, value = TRUE)
   ends <- grep("Finished class .* in [0-9]+ms at offset", lines, value = TRUE)
   cyc <- data.table::data.table(client = pe_client_of(starts), k = as.integer(sub(".*Cycle=([0-9]+) of.*", "\\1", starts)),
@@ -94,18 +95,18 @@ pe_client_progress <- function(lines, cycles) {
   ends <- grep("\\] hbase.PerformanceEvaluation: Finished class .* in [0-9]+ms at offset", lines, value = TRUE)
   if (length(progress) == 0 || length(starts) == 0 || length(ends) == 0) return(NULL)
   field <- function(x, name) as.numeric(sub(paste0(".*", name, "=([0-9]+).*"), "\\1", x))
-  p <- data.table::data.table(client = pe_client_of(progress), t = vapply(progress, pe_stamp, 0), start = field(progress, "start"),
+  p <- data.table::data.table(client = pe_client_of(progress), t = pe_stamp(progress), start = field(progress, "start"),
                               current = field(progress, "current"), last = field(progress, "last"))
   # a cycle starts again where current falls back: rows done so far over every cycle
   p[, done := cumsum(c(0, diff(current) < 0)) * (last[1] - start[1]) + (current - start), by = client]
   clients <- p[, .(total = cycles * (last[1] - start[1])), by = client]
-  clients[, `:=`(t0 = vapply(client, function(name) min(vapply(starts[pe_client_of(starts) == name], pe_stamp, 0)), 0),
-                 end = vapply(client, function(name) max(vapply(ends[pe_client_of(ends) == name], pe_stamp, 0)), 0))]
+  begun <- data.table::data.table(client = pe_client_of(starts), t = pe_stamp(starts))[, .(t0 = min(t)), by = client]
+  ended <- data.table::data.table(client = pe_client_of(ends), t = pe_stamp(ends))[, .(end = max(t)), by = client]
+  clients[begun, on = "client", t0 := i.t0][ended, on = "client", end := i.end]
   list(points = p, clients = clients)
 }
 
-pe_steady_rate_from_progress <- function(lines, cycles) {
-  progress <- pe_client_progress(lines, cycles)
+pe_steady_rate_from_progress <- function(progress) {
   if (is.null(progress)) return(NA_real_)
   rates <- vapply(seq_len(nrow(progress$clients)), function(i) {
     who <- progress$clients[i]
@@ -121,9 +122,8 @@ pe_steady_rate_from_progress <- function(lines, cycles) {
 # PE's completions per full second from its first client's start (the suite's per_second_levels'
 # shape): each client's rows done, read from its progress lines (every tenth of its rows, about a
 # second apart at 8 threads) and interpolated linearly between them, summed over the clients.
-# NULL when the log has no progress lines.
-pe_levels_from_progress <- function(lines, cycles) {
-  progress <- pe_client_progress(lines, cycles)
+# NULL when the log has no progress lines (progress: pe_client_progress).
+pe_levels_from_progress <- function(progress) {
   if (is.null(progress) || !all(is.finite(c(progress$clients$t0, progress$clients$end)))) return(NULL)
   first <- min(progress$clients$t0)
   n_full <- as.integer(floor(max(progress$clients$end) - first))
@@ -138,8 +138,8 @@ pe_levels_from_progress <- function(lines, cycles) {
 }
 
 # PE's time to steady state by the suite's rule (time_to_steady); NA without progress lines.
-pe_time_to_steady <- function(lines, cycles) {
-  levels <- pe_levels_from_progress(lines, cycles)
+pe_time_to_steady <- function(progress) {
+  levels <- pe_levels_from_progress(progress)
   if (is.null(levels)) NA_integer_ else time_to_steady(levels)
 }
 

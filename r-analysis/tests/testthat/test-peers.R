@@ -237,7 +237,7 @@ test_that("PE's time to steady: its clients' progress lines interpolated per sec
                sapply(1:9, function(k) row(sprintf("%02d,500", k - 1), 1, 100 * k - 50)), finished("10,000", 1, 10000L)),
              path)
   lines <- readLines(path)
-  levels <- pe_levels_from_progress(lines, 1L)
+  levels <- pe_levels_from_progress(pe_client_progress(lines, 1L))
   # seconds 0-3: 50 + 100; 4-9: 100 + 100; 10-11: client 0 alone. The second half's median is 200,
   # and from second 4 on three seconds in a row are within 20% of it.
   expect_equal(levels$requests, c(rep(150, 4), rep(200, 6), 100, 100))

@@ -3,6 +3,7 @@ package io.github.hbasegrindersuite.lifecycle;
 import io.github.hbasegrindersuite.worker.Settings;
 import io.github.hbasegrindersuite.worker.targets.DirectTarget;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,7 +79,7 @@ final class TableSettle {
     final Settings settings;
     final List<String> names;
     if (options.containsKey("--plan")) {
-      settings = PlanJson.settings(Json.read(java.nio.file.Path.of(options.get("--plan"))));
+      settings = PlanJson.settings(Json.read(Path.of(options.get("--plan"))));
       names = List.of(settings.text(Settings.Key.TABLE));
     } else {
       settings = Settings.ofRun(Map.of("hbaseload.zookeeper.port", Main.required(options, "--zookeeper-port")));
