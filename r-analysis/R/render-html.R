@@ -5,7 +5,7 @@ REPORT_CSS <- "
 body{font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;margin:24px auto;max-width:1250px;color:#222;line-height:1.4}
 h1{font-size:1.6em;margin-bottom:.2em}h2{border-bottom:2px solid #ccd;padding-bottom:.2em;margin-top:1.8em}
 h3{margin-bottom:.3em}
-table{border-collapse:collapse;margin:.6em 0 1em 0;font-size:.9em}
+table{border-collapse:collapse;margin:.6em 0 1em 0;font-size:.9em}div.tw{max-width:100%;overflow-x:auto}
 th,td{border:1px solid #ccd;padding:3px 8px;text-align:right;vertical-align:top}
 th{background:#eef}td.l,th.l{text-align:left}td.nw,th.nw{white-space:nowrap}
 tr.total td{font-weight:bold;background:#f6f6fb}
@@ -101,7 +101,8 @@ html_table <- function(cells, left = 1, row_class = NULL, cell_class = NULL, col
                          htmltools::tags$td(class = class_of(classes[j]), if (j %in% html_cols) htmltools::HTML(values[[j]]) else values[[j]])
                        }))
   })
-  htmltools::tags$table(head, do.call(html_lines, rows))
+  # in a box of the page's width: a table wider than the page scrolls inside it, the page does not
+  htmltools::tags$div(class = "tw", htmltools::tags$table(head, do.call(html_lines, rows)))
 }
 
 # A run's verdict in a table cell: its kinds on one line, the whole sentence folded under them

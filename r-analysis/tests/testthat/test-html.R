@@ -14,6 +14,7 @@ RENDER_PROBE <- paste0(
   "var bad = 0; for (var i = 0; i < document.images.length; i++) {",
   "if (!document.images[i].naturalWidth) { bad++; console.error('render-check: broken image ' + document.images[i].alt); } }",
   "console.log('render-check: ' + document.images.length + ' images, ' + bad + ' broken');",
+  "console.log('render-check: page ' + document.documentElement.scrollWidth + ' px wide in a ' + window.innerWidth + ' px window');",
   "document.body.setAttribute('data-render-check', 'done'); });</script>")
 
 # Open a page headless; returns the console messages and the DOM after load.
@@ -28,7 +29,7 @@ open_in_chromium <- function(html_path) {
   err <- tempfile()
   args <- c("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--no-first-run", paste0("--user-data-dir=", profile), "--enable-logging=stderr", "--v=0",
-            "--virtual-time-budget=10000", "--dump-dom", paste0("file://", normalizePath(page)))
+            "--window-size=1400,900", "--virtual-time-budget=10000", "--dump-dom", paste0("file://", normalizePath(page)))
   timeout <- Sys.which("timeout")
   status <- if (nzchar(timeout)) system2(timeout, c("60", chromium_path(), args), stdout = dom, stderr = err)
             else system2(chromium_path(), args, stdout = dom, stderr = err)
@@ -37,8 +38,16 @@ open_in_chromium <- function(html_path) {
        messages = sub("^.*INFO:CONSOLE[^\"]*\"(.*)\", source: .*$", "\\1", console))
 }
 
-# Console messages other than the probe's summary are problems (the report has no script of its own).
-console_problems <- function(opened) grep("^render-check: [0-9]+ images, 0 broken$", opened$messages, value = TRUE, invert = TRUE)
+# Console messages other than the probe's summaries are problems (the report has no script of its own).
+console_problems <- function(opened) {
+  grep("^render-check: ([0-9]+ images, 0 broken|page [0-9]+ px wide in a [0-9]+ px window)$", opened$messages, value = TRUE, invert = TRUE)
+}
+
+# The page's width and the window's, from the probe: wider than the window, the reader scrolls the whole page sideways.
+page_widths <- function(opened) {
+  line <- grep("^render-check: page ", opened$messages, value = TRUE)
+  as.integer(regmatches(line, gregexpr("[0-9]+", line))[[1]])
+}
 
 if (is.na(chromium_path())) {
   message("test-html: chromium not found: the headless render tests of index.html were not run (apt-get install chromium)")
@@ -51,6 +60,21 @@ if (is.na(chromium_path())) {
     problems <- console_problems(opened)
     expect_true(any(grepl("Uncaught ReferenceError: undefinedFunction is not defined", problems, fixed = TRUE)))
     expect_true(any(grepl("render-check: broken image not a png", problems, fixed = TRUE)))
+  })
+
+  test_that("a table wider than the page scrolls inside its box and the page keeps the window's width (it can fail)", {
+    wide <- as.data.frame(matrix(sprintf("run-%d: direct, get:70,put:30, 8 threads", 1:24), nrow = 2), stringsAsFactors = FALSE)
+    widths_of <- function(body) {
+      page <- tempfile(fileext = ".html")
+      writeLines(html_page("wide", body), page)
+      page_widths(open_in_chromium(page))
+    }
+    boxed <- widths_of(html_table(wide, nowrap = seq_len(ncol(wide))))
+    expect_length(boxed, 2)
+    expect_lte(boxed[1], boxed[2])
+    # the same table outside the box: the page overflows, so the check above can fail
+    bare <- widths_of(htmltools::tags$table(htmltools::tags$tr(lapply(wide[1, ], function(v) htmltools::tags$td(class = "nw", v)))))
+    expect_gt(bare[1], bare[2])
   })
 
   test_that("a run report renders in Chromium with no console message and every image decoded", {
