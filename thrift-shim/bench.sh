@@ -157,6 +157,8 @@ declare -A variant_settings=(
   [tp-buffer-cpt]="shim.protocol=compact"
   [nb-framed-bin]="shim.server=nonblocking shim.transport=framed"
   [nb-framed-cpt]="shim.server=nonblocking shim.transport=framed shim.protocol=compact"
+  [eventloop]="shim.server=eventloop"
+  [eventloop-1]="shim.server=eventloop shim.eventloop.threads=1"
   [rpc-blocking]="shim.hbase.rpc.client=blocking"
   [rpc-netty]="shim.hbase.rpc.client=netty"
   [rpc-epoll]="shim.hbase.rpc.client=epoll"
@@ -164,7 +166,8 @@ declare -A variant_settings=(
   [twin]=""
 )
 # --variants: every other server choice beside the shim under test; more by name in BENCH_VARIANTS
-# (rpc-blocking, rpc-netty, rpc-epoll, parallel-gc, twin = an identical second shim: the noise)
+# (eventloop, eventloop-1 (one event loop thread), rpc-blocking, rpc-netty, rpc-epoll, parallel-gc,
+# twin = an identical second shim: the noise)
 variant_names=(tp-framed-bin tp-buffer-cpt nb-framed-bin nb-framed-cpt)
 if [[ -n ${BENCH_VARIANTS:-} ]]; then
   read -r -a variant_names <<< "$BENCH_VARIANTS"

@@ -31,6 +31,7 @@ public final class ShimConfig {
     ACCEPT_WAIT_MS("shim.accept.wait.ms", "2000"),
     SELECTOR_THREADS("shim.nonblocking.selector.threads", "2"),
     WORKER_THREADS("shim.nonblocking.worker.threads", "16"),
+    EVENTLOOP_THREADS("shim.eventloop.threads", "0"),
     MAX_INFLIGHT("shim.max.inflight", "64"),
     MAX_FRAME_BYTES("shim.max.frame.bytes", "16777216"),
     MAX_REQUEST_MEMORY_BYTES("shim.max.request.memory.bytes", "268435456"),
@@ -68,8 +69,11 @@ public final class ShimConfig {
     }
   }
 
-  /** Server kinds: a thread per connection, or selector threads plus a worker pool. */
-  public enum Server { THREADPOOL, NONBLOCKING }
+  /**
+   * Server kinds: a thread per connection; selector threads plus a worker pool; or the HBase
+   * client's own netty event loops serving the connections too (get and put without a hand-off).
+   */
+  public enum Server { THREADPOOL, NONBLOCKING, EVENTLOOP }
 
   /** Unframed stream (HBase's gateway default) or 4-byte length-prefixed frames. */
   public enum Transport { BUFFERED, FRAMED }
@@ -164,6 +168,7 @@ public final class ShimConfig {
     positiveInt(Key.MAX_SCAN_ROWS);
     positiveInt(Key.MAX_TABLE_NAMES);
     nonNegative(Key.IDLE_TIMEOUT_MS);
+    nonNegative(Key.EVENTLOOP_THREADS);
     nonNegative(Key.ACCEPT_WAIT_MS);
     if (longValue(Key.EVICT_AFTER_MS) < -1) {
       throw bad(Key.EVICT_AFTER_MS, "must be 0 or more, or -1 (never close a connection to make room)");
@@ -180,6 +185,9 @@ public final class ShimConfig {
     bool(Key.ADMIN_ENABLED);
     if (server() == Server.NONBLOCKING && transport() != Transport.FRAMED) {
       throw bad(Key.TRANSPORT, "the nonblocking server needs shim.transport=framed");
+    }
+    if (server() == Server.EVENTLOOP && rpcClient() == RpcClient.BLOCKING) {
+      throw bad(Key.HBASE_RPC_CLIENT, "the eventloop server shares the netty RPC client's event loops: use netty or epoll");
     }
     if (get(Key.BIND_ADDRESS).isEmpty()) {
       throw bad(Key.BIND_ADDRESS, "must name an address");

@@ -18,6 +18,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.RegionLocator;
@@ -42,6 +43,8 @@ public final class ShimInstance implements AutoCloseable {
   private final ShimMetrics metrics;
   private final ScheduledExecutorService reaper;
   private final EventLoopGroup eventLoops;
+  /** shim.server = eventloop: the asynchronous connection get and put use (else null). */
+  private AsyncConnection asyncConnection;
   private volatile boolean closed;
 
   private ShimInstance(ShimConfig config, Connection connection, ShimHandler handler, ShimServer server,
@@ -91,6 +94,43 @@ public final class ShimInstance implements AutoCloseable {
     return group;
   }
 
+  /**
+   * For shim.server = eventloop: one group of netty event loops (native epoll, shipped in
+   * hbase-shaded-netty, where it loads, else Java NIO; as measured, whatever shim.hbase.rpc.client
+   * says between netty and epoll) for the HBase client and the shim's connections, so that a get or put runs on one
+   * thread from request to answer. shim.eventloop.threads of them (0: one per CPU the JVM may use).
+   */
+  static ShimServer.EventLoops sharedEventLoops(ShimConfig config, Configuration conf) {
+    int threads = config.intValue(ShimConfig.Key.EVENTLOOP_THREADS);
+    if (threads == 0) {
+      threads = Runtime.getRuntime().availableProcessors();
+    }
+    DefaultThreadFactory names = new DefaultThreadFactory("shim-eventloop", true);
+    EventLoopGroup group;
+    if (!Epoll.isAvailable()) {
+      group = new org.apache.hbase.thirdparty.io.netty.channel.nio.NioEventLoopGroup(threads, names);
+      NettyRpcClientConfigHelper.setEventLoopConfig(conf, group,
+          org.apache.hbase.thirdparty.io.netty.channel.socket.nio.NioSocketChannel.class);
+      return new ShimServer.EventLoops(group,
+          org.apache.hbase.thirdparty.io.netty.channel.socket.nio.NioServerSocketChannel.class, null);
+    }
+    group = new EpollEventLoopGroup(threads, names);
+    NettyRpcClientConfigHelper.setEventLoopConfig(conf, group, EpollSocketChannel.class);
+    return new ShimServer.EventLoops(group,
+        org.apache.hbase.thirdparty.io.netty.channel.epoll.EpollServerSocketChannel.class, null);
+  }
+
+  private static AsyncConnection asyncConnection(Configuration conf) throws IOException {
+    try {
+      return ConnectionFactory.createAsyncConnection(conf).get(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while connecting to HBase", e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IOException("cannot open HBase's asynchronous connection: " + Errors.firstLine(e), e);
+    }
+  }
+
   /** Where the shim's HBase is, for messages. */
   public static String describeHBase(ShimConfig config) {
     String site = config.get(ShimConfig.Key.HBASE_SITE);
@@ -102,7 +142,14 @@ public final class ShimInstance implements AutoCloseable {
   /** Connects to HBase, waits until hbase:meta can be located, then opens the ports. */
   public static ShimInstance start(ShimConfig config) throws IOException {
     Configuration conf = hbaseConfiguration(config);
-    EventLoopGroup eventLoops = epollEventLoops(config, conf);
+    ShimServer.EventLoops serving = null;
+    EventLoopGroup eventLoops;
+    if (config.server() == ShimConfig.Server.EVENTLOOP) {
+      serving = sharedEventLoops(config, conf);
+      eventLoops = serving.group();
+    } else {
+      eventLoops = epollEventLoops(config, conf);
+    }
     Connection connection = ConnectionFactory.createConnection(conf);
     try {
       probe(connection, config);
@@ -113,9 +160,15 @@ public final class ShimInstance implements AutoCloseable {
     ShimMetrics metrics = new ShimMetrics();
     Gate gate = new Gate(config.intValue(ShimConfig.Key.MAX_INFLIGHT));
     ShimHandler handler = new ShimHandler(connection, config, metrics, gate);
+    AsyncConnection asyncConnection = null;
     ShimServer server;
     try {
-      server = ShimServer.start(config, handler, gate, metrics);
+      if (serving != null) {
+        asyncConnection = asyncConnection(conf);
+        serving = new ShimServer.EventLoops(serving.group(), serving.serverChannel(),
+            new AsyncDataPath(asyncConnection, gate, metrics, config.intValue(ShimConfig.Key.MAX_TABLE_NAMES)));
+      }
+      server = ShimServer.start(config, handler, gate, metrics, serving);
     } catch (IOException e) {
       closeInBackground(connection);
       throw e;
@@ -131,6 +184,7 @@ public final class ShimInstance implements AutoCloseable {
     });
     reaper.scheduleWithFixedDelay(handler::expireScanners, every, every, TimeUnit.MILLISECONDS);
     ShimInstance instance = new ShimInstance(config, connection, handler, server, metrics, reaper, eventLoops);
+    instance.asyncConnection = asyncConnection;
     instance.writeReadyFile();
     return instance;
   }
@@ -231,6 +285,9 @@ public final class ShimInstance implements AutoCloseable {
     writeMetricsFile();
     try {
       connection.close();
+      if (asyncConnection != null) {
+        asyncConnection.close();
+      }
     } catch (IOException | RuntimeException ignored) {
       // shutting down
     }

@@ -34,6 +34,10 @@ public final class ShimServer implements AutoCloseable {
   private final Gate gate;
   private final ShimMetrics metrics;
   private final BlockingServer blocking;
+  private final EventLoopServer eventLoop;
+  private final ThreadPoolExecutor eventLoopBlockingCalls;
+  /** The event loops this server made itself (no HBase client to share them with), else null. */
+  private final org.apache.hbase.thirdparty.io.netty.channel.EventLoopGroup ownEventLoops;
   private final TThreadedSelectorServer nonblocking;
   private final Thread nonblockingThread;
   private final ThreadPoolExecutor nonblockingWorkers;
@@ -42,7 +46,15 @@ public final class ShimServer implements AutoCloseable {
   private final RequestMemory requestMemory;
   private final int port;
 
-  private ShimServer(ShimConfig config, THBaseService.Iface handler, Gate gate, ShimMetrics metrics)
+  /**
+   * What the event-loop server shares with the HBase client: its netty event loops (the channel
+   * class of their transport) and the asynchronous data path on the same connection's loops.
+   */
+  public record EventLoops(org.apache.hbase.thirdparty.io.netty.channel.EventLoopGroup group,
+      Class<? extends org.apache.hbase.thirdparty.io.netty.channel.ServerChannel> serverChannel, AsyncDataPath async) {
+  }
+
+  private ShimServer(ShimConfig config, THBaseService.Iface handler, Gate gate, ShimMetrics metrics, EventLoops loops)
       throws IOException {
     this.config = config;
     this.gate = gate;
@@ -56,13 +68,60 @@ public final class ShimServer implements AutoCloseable {
     this.requestMemory = new RequestMemory(config.longValue(ShimConfig.Key.MAX_REQUEST_MEMORY_BYTES));
 
     try {
-      if (config.server() == ShimConfig.Server.THREADPOOL) {
+      if (config.server() == ShimConfig.Server.EVENTLOOP) {
+        if (loops == null) {
+          // no HBase client's loops to share: loops of its own, every method on the handler
+          ownEventLoops = new org.apache.hbase.thirdparty.io.netty.channel.nio.NioEventLoopGroup(1,
+              new org.apache.hbase.thirdparty.io.netty.util.concurrent.DefaultThreadFactory("shim-eventloop", true));
+          loops = new EventLoops(ownEventLoops,
+              org.apache.hbase.thirdparty.io.netty.channel.socket.nio.NioServerSocketChannel.class, null);
+        } else {
+          ownEventLoops = null;
+        }
+        blocking = null;
+        nonblocking = null;
+        nonblockingThread = null;
+        nonblockingWorkers = null;
+        AtomicInteger n = new AtomicInteger();
+        // the methods other than get and put: the blocking handler, on threads of their own
+        // room beyond shim.max.inflight: the gate, not a missing thread, refuses the call too many
+        eventLoopBlockingCalls = new ThreadPoolExecutor(0, 2 * config.intValue(ShimConfig.Key.MAX_INFLIGHT) + 8, 60,
+            TimeUnit.SECONDS, new java.util.concurrent.SynchronousQueue<>(), r -> {
+              Thread t = new Thread(r, "shim-call-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+        try {
+          eventLoop = new EventLoopServer(address, config, loops.group(), loops.serverChannel(), loops.async(),
+              processor, eventLoopBlockingCalls, protocols, requestMemory, metrics);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted while binding " + bind + ":" + wantedPort, e);
+        } catch (RuntimeException e) {
+          eventLoopBlockingCalls.shutdownNow();
+          if (ownEventLoops != null) {
+            ownEventLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+          }
+          if (e.getCause() instanceof BindException || e instanceof org.apache.hbase.thirdparty.io.netty.channel.ChannelException
+              || rootMessage(e).contains("Address already in use")) {
+            throw new BindException(rootMessage(e));
+          }
+          throw e;
+        }
+        port = eventLoop.port();
+      } else if (config.server() == ShimConfig.Server.THREADPOOL) {
+        ownEventLoops = null;
+        eventLoop = null;
+        eventLoopBlockingCalls = null;
         blocking = new BlockingServer(address, config, requestMemory, protocols, processor, metrics);
         nonblocking = null;
         nonblockingThread = null;
         nonblockingWorkers = null;
         port = blocking.port();
       } else {
+        ownEventLoops = null;
+        eventLoop = null;
+        eventLoopBlockingCalls = null;
         blocking = null;
         TNonblockingServerSocket socket = new TNonblockingServerSocket(
             new TNonblockingServerSocket.NonblockingAbstractServerSocketArgs().bindAddr(address).backlog(256));
@@ -120,7 +179,17 @@ public final class ShimServer implements AutoCloseable {
   /** Builds and starts the server. */
   public static ShimServer start(ShimConfig config, THBaseService.Iface handler, Gate gate, ShimMetrics metrics)
       throws IOException {
-    ShimServer s = new ShimServer(config, handler, gate, metrics);
+    return start(config, handler, gate, metrics, null);
+  }
+
+  /**
+   * Builds and starts the server. {@code loops}: for shim.server = eventloop, the HBase client's
+   * event loops and the asynchronous get and put on them; null, the server makes loops of its own
+   * and serves every method with the handler (the unit tests' stub HBase).
+   */
+  public static ShimServer start(ShimConfig config, THBaseService.Iface handler, Gate gate, ShimMetrics metrics,
+      EventLoops loops) throws IOException {
+    ShimServer s = new ShimServer(config, handler, gate, metrics, loops);
     s.startServing();
     return s;
   }
@@ -130,11 +199,13 @@ public final class ShimServer implements AutoCloseable {
     metrics.openConnectionsGauge(this::openConnections);
     if (blocking != null) {
       metrics.connectionPhasesGauge(blocking::connectionPhases);
+    } else if (eventLoop != null) {
+      metrics.connectionPhasesGauge(eventLoop::connectionPhases);
     }
     metrics.requestMemoryGauge(requestMemory::used);
     if (blocking != null) {
       blocking.start();
-    } else {
+    } else if (nonblocking != null) {
       nonblockingThread.start();
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
       while (!nonblocking.isServing()) {
@@ -170,12 +241,13 @@ public final class ShimServer implements AutoCloseable {
   }
 
   public int openConnections() {
-    return blocking != null ? blocking.openConnections() : nonblockingConnections.get();
+    return blocking != null ? blocking.openConnections()
+        : eventLoop != null ? eventLoop.openConnections() : nonblockingConnections.get();
   }
 
   /** Connections idle between requests now (blocking transports; -1 otherwise). */
   int idleConnections() {
-    return blocking != null ? blocking.idleConnections() : -1;
+    return blocking != null ? blocking.idleConnections() : eventLoop != null ? eventLoop.idleConnections() : -1;
   }
 
   /** Bytes of shim.max.request.memory.bytes that requests being read hold now. */
@@ -195,6 +267,9 @@ public final class ShimServer implements AutoCloseable {
     gate.drain();
     if (blocking != null) {
       blocking.stopAccepting();
+    }
+    if (eventLoop != null) {
+      eventLoop.stopAccepting();
     }
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(graceMillis);
     int quietChecks = 0;
@@ -227,6 +302,13 @@ public final class ShimServer implements AutoCloseable {
   private void closeServers() {
     if (blocking != null) {
       blocking.close();
+    }
+    if (eventLoop != null) {
+      eventLoop.close();
+      eventLoopBlockingCalls.shutdownNow();
+    }
+    if (ownEventLoops != null) {
+      ownEventLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS);
     }
     if (nonblocking != null) {
       nonblocking.stop();

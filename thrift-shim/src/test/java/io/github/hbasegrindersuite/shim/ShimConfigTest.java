@@ -51,9 +51,15 @@ class ShimConfigTest {
     e = assertThrows(IllegalArgumentException.class, () -> ShimConfig.of(Map.of("shim.port", "70000")));
     assertTrue(e.getMessage().startsWith("shim.port = '70000': must be a port number"));
     e = assertThrows(IllegalArgumentException.class, () -> ShimConfig.of(Map.of("shim.server", "async")));
-    assertEquals("shim.server = 'async': must be threadpool | nonblocking", e.getMessage());
+    assertEquals("shim.server = 'async': must be threadpool | nonblocking | eventloop", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> ShimConfig.of(Map.of("shim.server", "nonblocking")));
     assertEquals("shim.transport = 'buffered': the nonblocking server needs shim.transport=framed", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> ShimConfig.of(Map.of("shim.server", "eventloop", "shim.hbase.rpc.client", "blocking")));
+    assertEquals("shim.hbase.rpc.client = 'blocking': the eventloop server shares the netty RPC client's event loops:"
+        + " use netty or epoll", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> ShimConfig.of(Map.of("shim.eventloop.threads", "-1")));
+    assertEquals("shim.eventloop.threads = '-1': must be 0 or more", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> ShimConfig.of(Map.of("shim.max.inflight", "0")));
     assertEquals("shim.max.inflight = '0': must be positive", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> ShimConfig.of(Map.of("shim.admin.enabled", "yes")));

@@ -39,9 +39,15 @@ class ShimLimitsTest {
   private ShimServer server;
   private ShimMetrics metrics;
 
+  /** The server kind every test runs on unless it names one ({@code ShimServer*EventLoopTest}: eventloop). */
+  String server() {
+    return "threadpool";
+  }
+
   private void start(String... settings) throws Exception {
     Map<String, String> s = new HashMap<>();
     s.put("shim.port", "0");
+    s.put("shim.server", server());
     s.put("shim.metrics.port", "-1");
     for (int i = 0; i < settings.length; i += 2) {
       s.put(settings[i], settings[i + 1]);

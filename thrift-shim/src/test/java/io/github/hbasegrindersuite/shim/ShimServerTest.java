@@ -53,9 +53,15 @@ class ShimServerTest {
   private Gate gate;
   private final ExecutorService pool = Executors.newCachedThreadPool();
 
+  /** The server kind every test runs on unless it names one ({@code ShimServer*EventLoopTest}: eventloop). */
+  String server() {
+    return "threadpool";
+  }
+
   private ShimServer start(String... settings) throws Exception {
     Map<String, String> s = new HashMap<>();
     s.put("shim.port", "0");
+    s.put("shim.server", server());
     s.put("shim.metrics.port", "0");
     for (int i = 0; i < settings.length; i += 2) {
       s.put(settings[i], settings[i + 1]);
@@ -93,7 +99,8 @@ class ShimServerTest {
 
   @ParameterizedTest
   @CsvSource({"threadpool,buffered,binary", "threadpool,buffered,compact", "threadpool,framed,binary",
-      "threadpool,framed,compact", "nonblocking,framed,binary", "nonblocking,framed,compact"})
+      "threadpool,framed,compact", "nonblocking,framed,binary", "nonblocking,framed,compact",
+      "eventloop,buffered,binary", "eventloop,buffered,compact", "eventloop,framed,binary", "eventloop,framed,compact"})
   void everyServerChoiceServesStockClients(String kind, String transport, String protocol) throws Exception {
     start("shim.server", kind, "shim.transport", transport, "shim.protocol", protocol);
     try (ThriftClients.Client c = client()) {
@@ -198,7 +205,7 @@ class ShimServerTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"threadpool,buffered", "threadpool,framed", "nonblocking,framed"})
+  @CsvSource({"threadpool,buffered", "threadpool,framed", "nonblocking,framed", "eventloop,buffered", "eventloop,framed"})
   void garbageClosesTheConnectionAndTheShimKeepsServing(String kind, String transport) throws Exception {
     start("shim.server", kind, "shim.transport", transport);
     for (String junk : new String[] {"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n", "\u0000\u0000\u0000\u0005hello",
@@ -212,7 +219,7 @@ class ShimServerTest {
 
   @ParameterizedTest
   @CsvSource({"threadpool,buffered,binary", "threadpool,buffered,compact", "threadpool,framed,binary",
-      "nonblocking,framed,binary"})
+      "nonblocking,framed,binary", "eventloop,buffered,binary", "eventloop,buffered,compact", "eventloop,framed,binary"})
   void oversizedRequestsAreRejectedClearly(String kind, String transport, String protocol) throws Exception {
     start("shim.server", kind, "shim.transport", transport, "shim.protocol", protocol, "shim.max.frame.bytes", "65536");
     byte[] big = new byte[200_000];

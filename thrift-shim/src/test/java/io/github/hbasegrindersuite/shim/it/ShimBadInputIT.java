@@ -56,15 +56,26 @@ class ShimBadInputIT {
 
   @BeforeAll
   static void start() throws Exception {
+    startWith();
+  }
+
+  /** Starts the buffered and the framed shim, each with these settings besides its own. */
+  static void startWith(String... settings) throws Exception {
     direct = HBaseSupport.directConnection();
     table = HBaseSupport.createTable(direct, "bad");
     t = buf(table.getNameAsString());
-    buffered = HBaseSupport.startShim("shim.max.frame.bytes", Integer.toString(LIMIT));
-    framed = HBaseSupport.startShim("shim.max.frame.bytes", Integer.toString(LIMIT), "shim.transport", "framed",
-        "shim.metrics.port", "-1");
+    buffered = HBaseSupport.startShim(with(settings, "shim.max.frame.bytes", Integer.toString(LIMIT)));
+    framed = HBaseSupport.startShim(with(settings, "shim.max.frame.bytes", Integer.toString(LIMIT), "shim.transport", "framed",
+        "shim.metrics.port", "-1"));
     try (ThriftClients.Client c = ThriftClients.connect(buffered.port())) {
       c.api.put(t, new TPut(buf("here"), Collections.singletonList(new TColumnValue(buf("f"), buf("q"), buf("v")))));
     }
+  }
+
+  private static String[] with(String[] settings, String... own) {
+    List<String> all = new ArrayList<>(Arrays.asList(settings));
+    all.addAll(Arrays.asList(own));
+    return all.toArray(new String[0]);
   }
 
   @AfterAll

@@ -64,12 +64,19 @@ class ShimDataPathIT {
 
   @BeforeAll
   static void start() throws Exception {
+    startWith();
+  }
+
+  /** Starts the shim every test uses, with these settings besides the metrics file. */
+  static void startWith(String... settings) throws Exception {
     direct = HBaseSupport.directConnection();
     table = HBaseSupport.createTable(direct, "data");
     t = buf(table.getNameAsString());
     metricsFile = HBaseSupport.targetDir().resolve("it-data-path-metrics.prom");
     Files.deleteIfExists(metricsFile);
-    shim = HBaseSupport.startShim("shim.metrics.file", metricsFile.toString());
+    List<String> all = new ArrayList<>(Arrays.asList("shim.metrics.file", metricsFile.toString()));
+    all.addAll(Arrays.asList(settings));
+    shim = HBaseSupport.startShim(all.toArray(new String[0]));
   }
 
   @AfterAll
@@ -269,7 +276,8 @@ class ShimDataPathIT {
 
   @ParameterizedTest
   @CsvSource({"threadpool,buffered,compact", "threadpool,framed,binary", "threadpool,framed,compact",
-      "nonblocking,framed,binary", "nonblocking,framed,compact"})
+      "nonblocking,framed,binary", "nonblocking,framed,compact", "eventloop,buffered,binary",
+      "eventloop,buffered,compact", "eventloop,framed,binary", "eventloop,framed,compact"})
   void everyServerChoiceServesTheDataPath(String server, String transport, String protocol) throws Exception {
     try (ShimInstance other = HBaseSupport.startShim("shim.server", server, "shim.transport", transport,
         "shim.protocol", protocol, "shim.metrics.port", "-1")) {

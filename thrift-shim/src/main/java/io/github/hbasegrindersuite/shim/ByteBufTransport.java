@@ -1,0 +1,102 @@
+package io.github.hbasegrindersuite.shim;
+
+import org.apache.hbase.thirdparty.io.netty.buffer.ByteBuf;
+import org.apache.thrift.TConfiguration;
+import org.apache.thrift.transport.TTransport;
+import org.apache.thrift.transport.TTransportException;
+
+/**
+ * A Thrift transport over a netty buffer: reads consume it, writes append to it. Running out of
+ * bytes is END_OF_FILE, which the event-loop server's decoder takes as "the request is not all
+ * here yet". A heap buffer's array is lent to the protocol (as TMemoryInputTransport does), so a
+ * binary field is a view of the request, not a copy.
+ */
+final class ByteBufTransport extends TTransport {
+
+  /**
+   * "Not all here yet", thrown at every partial unframed request (every put of more than 1 KiB
+   * from TSocket's 1 KiB buffer): one instance, so that no stack trace is filled in each time.
+   */
+  static final TTransportException INCOMPLETE = new TTransportException(TTransportException.END_OF_FILE,
+      "request incomplete");
+
+  private final ByteBuf buf;
+  private final TConfiguration config;
+
+  ByteBufTransport(ByteBuf buf, TConfiguration config) {
+    this.buf = buf;
+    this.config = config;
+  }
+
+  @Override
+  public boolean isOpen() {
+    return true;
+  }
+
+  @Override
+  public void open() {
+  }
+
+  @Override
+  public void close() {
+  }
+
+  @Override
+  public int read(byte[] into, int off, int len) throws TTransportException {
+    int n = Math.min(len, buf.readableBytes());
+    if (n == 0 && len > 0) {
+      throw INCOMPLETE;
+    }
+    buf.readBytes(into, off, n);
+    return n;
+  }
+
+  @Override
+  public void write(byte[] from, int off, int len) {
+    buf.writeBytes(from, off, len);
+  }
+
+  @Override
+  public byte[] getBuffer() {
+    return buf.hasArray() ? buf.array() : null;
+  }
+
+  @Override
+  public int getBufferPosition() {
+    return buf.hasArray() ? buf.arrayOffset() + buf.readerIndex() : 0;
+  }
+
+  @Override
+  public int getBytesRemainingInBuffer() {
+    return buf.hasArray() ? buf.readableBytes() : -1;
+  }
+
+  @Override
+  public void consumeBuffer(int len) {
+    buf.skipBytes(len);
+  }
+
+  @Override
+  public TConfiguration getConfiguration() {
+    return config;
+  }
+
+  @Override
+  public void updateKnownMessageSize(long size) {
+  }
+
+  /**
+   * A length the request announces: beyond the configured message size it never fits (SIZE_LIMIT
+   * as Thrift's own "MaxMessageSize reached"); beyond what has arrived it is not all here yet.
+   */
+  @Override
+  public void checkReadBytesAvailable(long numBytes) throws TTransportException {
+    if (numBytes > config.getMaxMessageSize()) {
+      throw new TTransportException(TTransportException.CORRUPTED_DATA, "MaxMessageSize reached: " + numBytes
+          + " bytes announced");
+    }
+    if (numBytes > buf.readableBytes()) {
+      throw INCOMPLETE;
+    }
+  }
+}
