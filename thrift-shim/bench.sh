@@ -153,22 +153,25 @@ info "starting the shim under test${shim_settings[*]:+ (${shim_settings[*]})}"
 start_shim shim "${shim_settings[@]}"
 names=(shim)
 declare -A variant_settings=(
-  [tp-framed-bin]="shim.transport=framed"
-  [tp-buffer-cpt]="shim.protocol=compact"
+  [threadpool]="shim.server=threadpool"
+  [tp-framed-bin]="shim.server=threadpool shim.transport=framed"
+  [tp-buffer-cpt]="shim.server=threadpool shim.protocol=compact"
   [nb-framed-bin]="shim.server=nonblocking shim.transport=framed"
   [nb-framed-cpt]="shim.server=nonblocking shim.transport=framed shim.protocol=compact"
   [eventloop]="shim.server=eventloop"
   [eventloop-1]="shim.server=eventloop shim.eventloop.threads=1"
-  [rpc-blocking]="shim.hbase.rpc.client=blocking"
-  [rpc-netty]="shim.hbase.rpc.client=netty"
-  [rpc-epoll]="shim.hbase.rpc.client=epoll"
+  [el-framed-bin]="shim.server=eventloop shim.transport=framed"
+  [rpc-blocking]="shim.server=threadpool shim.hbase.rpc.client=blocking"
+  [rpc-netty]="shim.server=threadpool shim.hbase.rpc.client=netty"
+  [rpc-epoll]="shim.server=threadpool shim.hbase.rpc.client=epoll"
   [parallel-gc]="jvm:-XX:-UseG1GC jvm:-XX:+UseParallelGC"
   [twin]=""
 )
-# --variants: every other server choice beside the shim under test; more by name in BENCH_VARIANTS
-# (eventloop, eventloop-1 (one event loop thread), rpc-blocking, rpc-netty, rpc-epoll, parallel-gc,
+# --variants: the other server choices beside the shim under test (the default: eventloop, buffered,
+# binary); more by name in BENCH_VARIANTS
+# (eventloop, eventloop-1 (one event loop thread), tp-buffer-cpt, rpc-blocking, rpc-netty, rpc-epoll, parallel-gc,
 # twin = an identical second shim: the noise)
-variant_names=(tp-framed-bin tp-buffer-cpt nb-framed-bin nb-framed-cpt)
+variant_names=(threadpool el-framed-bin tp-framed-bin nb-framed-bin nb-framed-cpt)
 if [[ -n ${BENCH_VARIANTS:-} ]]; then
   read -r -a variant_names <<< "$BENCH_VARIANTS"
 fi

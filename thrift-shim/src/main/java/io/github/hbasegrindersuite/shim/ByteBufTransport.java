@@ -8,8 +8,8 @@ import org.apache.thrift.transport.TTransportException;
 /**
  * A Thrift transport over a netty buffer: reads consume it, writes append to it. Running out of
  * bytes is END_OF_FILE, which the event-loop server's decoder takes as "the request is not all
- * here yet". A heap buffer's array is lent to the protocol (as TMemoryInputTransport does), so a
- * binary field is a view of the request, not a copy.
+ * here yet". A heap buffer's array may be lent to the protocol (as TMemoryInputTransport does), so
+ * that a binary read is a view of the request, not a copy.
  */
 final class ByteBufTransport extends TTransport {
 
@@ -22,10 +22,16 @@ final class ByteBufTransport extends TTransport {
 
   private final ByteBuf buf;
   private final TConfiguration config;
+  private final boolean lend;
 
-  ByteBufTransport(ByteBuf buf, TConfiguration config) {
+  /**
+   * @param lend whether the protocol may read binaries as views of the buffer's array (only when
+   *     nothing read is kept beyond the buffer's life, and no one reads a view's whole array)
+   */
+  ByteBufTransport(ByteBuf buf, TConfiguration config, boolean lend) {
     this.buf = buf;
     this.config = config;
+    this.lend = lend && buf.hasArray();
   }
 
   @Override
@@ -58,17 +64,22 @@ final class ByteBufTransport extends TTransport {
 
   @Override
   public byte[] getBuffer() {
-    return buf.hasArray() ? buf.array() : null;
+    return lend ? buf.array() : null;
   }
 
   @Override
   public int getBufferPosition() {
-    return buf.hasArray() ? buf.arrayOffset() + buf.readerIndex() : 0;
+    return lend ? buf.arrayOffset() + buf.readerIndex() : 0;
   }
 
   @Override
   public int getBytesRemainingInBuffer() {
-    return buf.hasArray() ? buf.readableBytes() : -1;
+    return lend ? buf.readableBytes() : -1;
+  }
+
+  /** Bytes not yet read (the rest of a request the event-loop server has cut whole). */
+  int remaining() {
+    return buf.readableBytes();
   }
 
   @Override

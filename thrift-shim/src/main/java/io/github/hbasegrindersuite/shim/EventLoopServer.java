@@ -11,6 +11,7 @@ import org.apache.hbase.thirdparty.io.netty.bootstrap.ServerBootstrap;
 import org.apache.hbase.thirdparty.io.netty.buffer.ByteBuf;
 import org.apache.hbase.thirdparty.io.netty.buffer.PooledByteBufAllocator;
 import org.apache.hbase.thirdparty.io.netty.channel.Channel;
+import org.apache.hbase.thirdparty.io.netty.channel.ChannelFuture;
 import org.apache.hbase.thirdparty.io.netty.channel.ChannelHandlerContext;
 import org.apache.hbase.thirdparty.io.netty.channel.ChannelInboundHandlerAdapter;
 import org.apache.hbase.thirdparty.io.netty.channel.ChannelInitializer;
@@ -32,7 +33,6 @@ import org.apache.thrift.protocol.TProtocolFactory;
 import org.apache.thrift.protocol.TProtocolUtil;
 import org.apache.thrift.protocol.TType;
 import org.apache.thrift.transport.TMemoryBuffer;
-import org.apache.thrift.transport.TMemoryInputTransport;
 import org.apache.thrift.transport.TTransportException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -88,7 +88,7 @@ final class EventLoopServer {
   EventLoopServer(InetSocketAddress bind, ShimConfig config, EventLoopGroup group,
       Class<? extends ServerChannel> serverChannelClass, AsyncDataPath async, ShimProcessor processor,
       ExecutorService blockingCalls, TProtocolFactory protocols, RequestMemory requestMemory, ShimMetrics metrics)
-      throws InterruptedException {
+      throws java.net.BindException {
     this.async = async;
     this.processor = processor;
     this.blockingCalls = blockingCalls;
@@ -125,7 +125,15 @@ final class EventLoopServer {
             ch.pipeline().addLast("requests", c.decoder).addLast("calls", c.calls);
           }
         });
-    this.serverChannel = b.bind(bind).sync().channel();
+    ChannelFuture bound = b.bind(bind).awaitUninterruptibly();
+    if (!bound.isSuccess()) {
+      admission.shutdownNow();
+      // netty's native transport fails with its own IOException: say it as the other servers do
+      java.net.BindException e = new java.net.BindException(String.valueOf(bound.cause().getMessage()));
+      e.initCause(bound.cause());
+      throw e;
+    }
+    this.serverChannel = bound.channel();
   }
 
   int port() {
@@ -338,7 +346,8 @@ final class EventLoopServer {
         start += 4;
         length = size;
       } else {
-        TProtocol p = protocols.getProtocol(new ByteBufTransport(in, thriftConfig));
+        // the skip pass may read binaries as views of the buffer: nothing it reads is kept
+        TProtocol p = protocols.getProtocol(new ByteBufTransport(in, thriftConfig, true));
         try {
           p.readMessageBegin();
           TProtocolUtil.skip(p, TType.STRUCT, 64);
@@ -479,7 +488,9 @@ final class EventLoopServer {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       ByteBuf request = (ByteBuf) msg;
       long start = System.nanoTime();
-      TProtocol in = protocols.getProtocol(new ByteBufTransport(request, thriftConfig));
+      // binaries are copies, as on the other servers (some of HBase's conversions read a
+      // ByteBuffer's whole backing array)
+      TProtocol in = protocols.getProtocol(new ByteBufTransport(request, thriftConfig, false));
       TMessage header;
       try {
         header = in.readMessageBegin();
@@ -539,7 +550,10 @@ final class EventLoopServer {
       boolean close = false;
       try {
         // what decoding allocates is charged as on the thread-pool server (the bytes already are)
-        processor.process(new AccountedProtocol(protocols.getProtocol(new TMemoryInputTransport(thriftConfig, request)),
+        // binaries are copies, as on the other servers (some of HBase's conversions read a
+        // ByteBuffer's whole backing array: createTable's split keys came out as the whole request)
+        processor.process(new AccountedProtocol(protocols.getProtocol(new ByteBufTransport(
+            org.apache.hbase.thirdparty.io.netty.buffer.Unpooled.wrappedBuffer(request), thriftConfig, false)),
             memory, false), protocols.getProtocol(reply));
       } catch (TException | RuntimeException e) {
         close = true; // answered where it could be (BadRequest), or not Thrift
@@ -598,7 +612,7 @@ final class EventLoopServer {
         out.writeInt(0);
       }
       try {
-        TProtocol p = protocols.getProtocol(new ByteBufTransport(out, thriftConfig));
+        TProtocol p = protocols.getProtocol(new ByteBufTransport(out, thriftConfig, false));
         p.writeMessageBegin(new TMessage(msg.name, TMessageType.REPLY, msg.seqid));
         result.write(p);
         p.writeMessageEnd();

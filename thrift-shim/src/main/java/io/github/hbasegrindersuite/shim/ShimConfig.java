@@ -21,7 +21,7 @@ public final class ShimConfig {
   public enum Key {
     BIND_ADDRESS("shim.bind.address", "127.0.0.1"),
     PORT("shim.port", "9092"),
-    SERVER("shim.server", "threadpool"),
+    SERVER("shim.server", "eventloop"),
     TRANSPORT("shim.transport", "buffered"),
     PROTOCOL("shim.protocol", "binary"),
     MAX_CONNECTIONS("shim.max.connections", "512"),

@@ -214,6 +214,11 @@ public final class ShimProcessor implements TProcessor {
     }
     reply(out, msg, answer);
     TTransport t = in.getTransport();
+    if (t instanceof ByteBufTransport) {
+      // the event-loop server cut this request whole, framed or not: the next one starts cleanly
+      t.consumeBuffer(((ByteBufTransport) t).remaining());
+      return;
+    }
     if (!(t instanceof ShimSocketTransport)) {
       // framed (ShimFramedTransport, or the nonblocking server's frames): skip the rest
       int left = t.getBytesRemainingInBuffer();

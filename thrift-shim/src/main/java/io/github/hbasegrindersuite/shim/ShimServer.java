@@ -94,19 +94,12 @@ public final class ShimServer implements AutoCloseable {
         try {
           eventLoop = new EventLoopServer(address, config, loops.group(), loops.serverChannel(), loops.async(),
               processor, eventLoopBlockingCalls, protocols, requestMemory, metrics);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IOException("interrupted while binding " + bind + ":" + wantedPort, e);
-        } catch (RuntimeException e) {
+        } catch (BindException | RuntimeException e) {
           eventLoopBlockingCalls.shutdownNow();
           if (ownEventLoops != null) {
             ownEventLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS);
           }
-          if (e.getCause() instanceof BindException || e instanceof org.apache.hbase.thirdparty.io.netty.channel.ChannelException
-              || rootMessage(e).contains("Address already in use")) {
-            throw new BindException(rootMessage(e));
-          }
-          throw e;
+          throw e; // a BindException is worded below as the other servers' are
         }
         port = eventLoop.port();
       } else if (config.server() == ShimConfig.Server.THREADPOOL) {

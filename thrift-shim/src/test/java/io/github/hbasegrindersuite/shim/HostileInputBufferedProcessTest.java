@@ -4,8 +4,9 @@ import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
- * {@link HostileInputProcessTestBase} against the server over a stub HBase in a process with a
- * 96 MiB heap, buffered transport (the default).
+ * {@link HostileInputProcessTestBase} against the thread-pool server over a stub HBase in a process
+ * with a 96 MiB heap, buffered transport (the default); {@link HostileInputEventLoopProcessTest}
+ * the same on the default server.
  */
 class HostileInputBufferedProcessTest extends HostileInputProcessTestBase {
 
@@ -21,7 +22,7 @@ class HostileInputBufferedProcessTest extends HostileInputProcessTestBase {
 
   @Override
   protected List<String> mainAndArguments() {
-    return List.of(StubShim.class.getName());
+    return List.of(StubShim.class.getName(), "shim.server=threadpool");
   }
 
   @Override

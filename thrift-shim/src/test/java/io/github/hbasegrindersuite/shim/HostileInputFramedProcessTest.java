@@ -1,6 +1,6 @@
 package io.github.hbasegrindersuite.shim;
 
-/** {@link HostileInputBufferedProcessTest} with the framed transport. */
+/** {@link HostileInputBufferedProcessTest} (the thread-pool server) with the framed transport. */
 class HostileInputFramedProcessTest extends HostileInputBufferedProcessTest {
 
   @Override

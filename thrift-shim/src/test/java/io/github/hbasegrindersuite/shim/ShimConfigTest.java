@@ -22,7 +22,7 @@ class ShimConfigTest {
     assertEquals("127.0.0.1", c.get(ShimConfig.Key.BIND_ADDRESS));
     assertEquals(9092, c.intValue(ShimConfig.Key.PORT));
     assertEquals(9097, c.intValue(ShimConfig.Key.METRICS_PORT));
-    assertEquals(ShimConfig.Server.THREADPOOL, c.server());
+    assertEquals(ShimConfig.Server.EVENTLOOP, c.server());
     assertEquals(ShimConfig.Transport.BUFFERED, c.transport());
     assertEquals(ShimConfig.Protocol.BINARY, c.protocol());
     assertFalse(c.bool(ShimConfig.Key.ADMIN_ENABLED));

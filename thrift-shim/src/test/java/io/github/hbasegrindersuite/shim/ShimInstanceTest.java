@@ -33,7 +33,8 @@ class ShimInstanceTest {
         + "<property><name>hbase.zookeeper.quorum</name><value>zk1.example,zk2.example</value></property>"
         + "<property><name>hbase.zookeeper.property.clientPort</name><value>2222</value></property>"
         + "</configuration>");
-    ShimConfig cfg = ShimConfig.of(Map.of("shim.hbase.site", site.toString(), "shim.hbase.rpc.client", "blocking"));
+    ShimConfig cfg = ShimConfig.of(Map.of("shim.hbase.site", site.toString(), "shim.server", "threadpool",
+        "shim.hbase.rpc.client", "blocking"));
     Configuration c = ShimInstance.hbaseConfiguration(cfg);
     assertEquals("zk1.example,zk2.example", c.get("hbase.zookeeper.quorum"));
     assertEquals("2222", c.get("hbase.zookeeper.property.clientPort"));
