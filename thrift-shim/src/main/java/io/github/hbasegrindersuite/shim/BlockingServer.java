@@ -64,10 +64,7 @@ final class BlockingServer {
     this.acceptWaitMillis = config.longValue(ShimConfig.Key.ACCEPT_WAIT_MS);
     this.limitLog = new ConnectionLimitLog(maxConnections, acceptWaitMillis, ConnectionLimitLog.INTERVAL_MILLIS,
         line -> LOG.warn(line));
-    this.slots = new ConnectionSlots(maxConnections, config.longValue(ShimConfig.Key.EVICT_AFTER_MS), phase -> {
-      metrics.connectionClosed(phase.stalled() ? CloseReason.EVICTED_STALLED : CloseReason.EVICTED_IDLE);
-      limitLog.evicted(phase.stalled(), System.nanoTime());
-    });
+    this.slots = ConnectionSlots.of(config, metrics, limitLog);
     ServerSocket ss = new ServerSocket();
     ss.setReuseAddress(true);
     ss.bind(bind, 256);
@@ -98,13 +95,7 @@ final class BlockingServer {
 
   /** Open connections by phase of their request cycle, named as the metrics name them (new, reading, call, idle). */
   java.util.Map<String, Long> connectionPhases() {
-    java.util.Map<String, Long> named = new java.util.LinkedHashMap<>();
-    slots.phases().forEach((phase, n) -> {
-      if (phase != RequestCycle.Phase.EVICTED) { // closing: no longer a connection a client holds
-        named.put(phase.name().toLowerCase(java.util.Locale.ROOT), (long) n);
-      }
-    });
-    return named;
+    return slots.namedPhases();
   }
 
   int idleConnections() {

@@ -71,6 +71,30 @@ final class ConnectionSlots {
     return n;
   }
 
+  /**
+   * A server's slots: {@code shim.max.connections} of them, making room after
+   * {@code shim.evict.after.ms}; each eviction counted by reason and told to the limit's log.
+   */
+  static ConnectionSlots of(ShimConfig config, io.github.hbasegrindersuite.shim.metrics.ShimMetrics metrics,
+      ConnectionLimitLog limitLog) {
+    return new ConnectionSlots(config.intValue(ShimConfig.Key.MAX_CONNECTIONS),
+        config.longValue(ShimConfig.Key.EVICT_AFTER_MS), phase -> {
+          metrics.connectionClosed(phase.stalled() ? CloseReason.EVICTED_STALLED : CloseReason.EVICTED_IDLE);
+          limitLog.evicted(phase.stalled(), System.nanoTime());
+        });
+  }
+
+  /** Open connections by phase of their request cycle, named as the metrics name them (new, reading, call, idle). */
+  java.util.Map<String, Long> namedPhases() {
+    java.util.Map<String, Long> named = new java.util.LinkedHashMap<>();
+    phases().forEach((phase, n) -> {
+      if (phase != RequestCycle.Phase.EVICTED) { // closing: no longer a connection a client holds
+        named.put(phase.name().toLowerCase(java.util.Locale.ROOT), (long) n);
+      }
+    });
+    return named;
+  }
+
   /** Connections idle between requests now. */
   synchronized int idle() {
     int n = 0;

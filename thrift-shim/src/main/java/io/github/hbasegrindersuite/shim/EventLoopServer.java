@@ -104,10 +104,7 @@ final class EventLoopServer {
     this.acceptWaitMillis = config.longValue(ShimConfig.Key.ACCEPT_WAIT_MS);
     this.limitLog = new ConnectionLimitLog(maxConnections, acceptWaitMillis, ConnectionLimitLog.INTERVAL_MILLIS,
         line -> LOG.warn(line));
-    this.slots = new ConnectionSlots(maxConnections, config.longValue(ShimConfig.Key.EVICT_AFTER_MS), phase -> {
-      metrics.connectionClosed(phase.stalled() ? CloseReason.EVICTED_STALLED : CloseReason.EVICTED_IDLE);
-      limitLog.evicted(phase.stalled(), System.nanoTime());
-    });
+    this.slots = ConnectionSlots.of(config, metrics, limitLog);
     ServerBootstrap b = new ServerBootstrap()
         .group(group)
         .channel(serverChannelClass)
@@ -150,13 +147,7 @@ final class EventLoopServer {
 
   /** Open connections by phase of their request cycle, named as the metrics name them (new, reading, call, idle). */
   java.util.Map<String, Long> connectionPhases() {
-    java.util.Map<String, Long> named = new java.util.LinkedHashMap<>();
-    slots.phases().forEach((phase, n) -> {
-      if (phase != RequestCycle.Phase.EVICTED) {
-        named.put(phase.name().toLowerCase(java.util.Locale.ROOT), (long) n);
-      }
-    });
-    return named;
+    return slots.namedPhases();
   }
 
   /** Stops accepting connections; the ones open keep being served. */
