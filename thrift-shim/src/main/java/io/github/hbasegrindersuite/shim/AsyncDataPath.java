@@ -41,14 +41,16 @@ final class AsyncDataPath {
     this.tableNames = new TableNames(maxTableNames);
   }
 
-  /** Whether the method is served here (else by the blocking handler). */
-  static boolean serves(String method) {
-    return "get".equals(method) || "put".equals(method);
-  }
-
-  /** The empty arguments of a method {@link #serves} serves. */
+  /** The empty arguments of a method served here, or null for one the blocking handler serves. */
   static TBase<?, ?> emptyArgs(String method) {
-    return "get".equals(method) ? new THBaseService.get_args() : new THBaseService.put_args();
+    switch (method) {
+      case "get":
+        return new THBaseService.get_args();
+      case "put":
+        return new THBaseService.put_args();
+      default:
+        return null;
+    }
   }
 
   /** Starts the call; the future completes with its result struct (success or a TIOError in it). */

@@ -491,8 +491,8 @@ final class EventLoopServer {
         ctx.close();
         return;
       }
-      if (async != null && header.type == TMessageType.CALL && AsyncDataPath.serves(header.name)) {
-        TBase<?, ?> args = AsyncDataPath.emptyArgs(header.name);
+      TBase<?, ?> args = async == null || header.type != TMessageType.CALL ? null : AsyncDataPath.emptyArgs(header.name);
+      if (args != null) {
         try {
           args.read(in);
           in.readMessageEnd();
@@ -503,7 +503,7 @@ final class EventLoopServer {
               "thrift-shim: cannot decode the arguments of " + header.name + ": " + e.getMessage()));
           return;
         }
-        Op op = "get".equals(header.name) ? Op.GET : Op.PUT;
+        Op op = Op.byThriftName(header.name);
         // HBase's Get and Put copy what they need from the request: its buffer can go
         java.util.concurrent.CompletableFuture<TBase<?, ?>> call = async.call(args);
         request.release();
