@@ -14,8 +14,8 @@ import org.apache.thrift.transport.TTransportException;
 final class ByteBufTransport extends TTransport {
 
   /**
-   * "Not all here yet", thrown at every partial unframed request (every put of more than 1 KiB
-   * from TSocket's 1 KiB buffer): one instance, so that no stack trace is filled in each time.
+   * "Not all here yet", thrown at every partial unframed request (a request longer than one read
+   * of the channel): one instance, so that no stack trace is filled in each time.
    */
   static final TTransportException INCOMPLETE = new TTransportException(TTransportException.END_OF_FILE,
       "request incomplete");
