@@ -6,6 +6,28 @@ Java client and lost 20-27% of its throughput on a machine shared with HBase. Wh
 Jython is what Grinder wants from a script: the tests, recorded once per process, and the
 TestRunner."""
 
+import sys
+
+
+def _library_in_its_folder():
+    """True when Jython's library is unpacked beside its jar (lib/jars/Lib: ./suite setup does it)."""
+    for entry in sys.path:
+        if entry.endswith("Lib") and ".jar" not in entry:
+            try:
+                open(entry + "/codecs.py").close()
+                return True
+            except IOError:
+                pass
+    return False
+
+
+# Before any import of a Java class: each one walks sys.path to its end before Jython looks for
+# the Java package, and the entry inside the jython jar made every worker read that jar's zip
+# directory (25,000 entries), 30-40% of a warm worker's CPU before its first request
+# (bench/results/2026-11-29-jython-start.md). The library stays on the path from its folder.
+if _library_in_its_folder():
+    sys.path[:] = [entry for entry in sys.path if not (entry.endswith("Lib") and ".jar" in entry)]
+
 from java.lang import Class
 from net.grinder.script import Test
 
