@@ -74,10 +74,12 @@ mapfile -t JVM_OPTS < <(grep -vE '^\s*(#|$)' "$SHIM_DIR/jvm.options")
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/thrift-shim-bench.XXXXXX")
 SHIM_PIDS=()
 declare -A SHIM_PID_OF=()
+CLIENT_PID=""
 
 # shellcheck disable=SC2317  # run by the EXIT trap
 cleanup() {
   local pid
+  [[ -z $CLIENT_PID ]] || stop_pid "$CLIENT_PID" 10 "benchmark client"
   for pid in "${SHIM_PIDS[@]}"; do
     stop_pid "$pid" 20 "benchmark shim"
   done
@@ -216,6 +218,19 @@ if pid_alive "$gateway_pid" && [[ $(port_owner "$gateway_port") == *" pid $gatew
   cpu+=(--cpu "gateway=$gateway_pid")
 fi
 
+# The benchmark client (ShimBenchmark, the worker's engine) in the lab's worker role: the client
+# CPUs. In the background and waited for, so that a stop of this script by its PID stops the client
+# too (cleanup); run in the foreground it outlived the script and went on loading HBase.
+bench_client() {
+  (lab_exec worker "$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "-Dlog4j.configuration=thrift-shim-log4j.properties" \
+    -cp "$CLASSPATH_BENCH" "$MAIN_BENCH" --zk-port "$zk_port" "$@") &
+  CLIENT_PID=$!
+  local rc=0
+  wait "$CLIENT_PID" || rc=$?
+  CLIENT_PID=""
+  return "$rc"
+}
+
 info "HBase at ZooKeeper 127.0.0.1:$zk_port, gateway 127.0.0.1:$gateway_port, shim 127.0.0.1:$(ready_value shim port)"
 # The gateway has been running (JIT-compiled, heap sized) since HBase started; the shims are
 # fresh JVMs. Warm them first, unmeasured, so that the comparison is between warm servers.
@@ -228,14 +243,9 @@ if ((shim_warmup > 0)); then
     esac
   done
   info "warming the fresh shim JVMs: ${shim_warmup}s of get, then of put, each (not measured)"
-  (lab_exec worker "$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "-Dlog4j.configuration=thrift-shim-log4j.properties" \
-    -cp "$CLASSPATH_BENCH" "$MAIN_BENCH" --zk-port "$zk_port" "${warm_targets[@]}" "${bench_args[@]}" \
-    --rounds 1 --seconds "$shim_warmup" --warmup-seconds 0 --paced-fraction 0) > "$WORK/warm-up.txt" 2>&1 \
-    || die "warming the shims failed: $(tail -1 "$WORK/warm-up.txt")"
+  bench_client "${warm_targets[@]}" "${bench_args[@]}" --rounds 1 --seconds "$shim_warmup" --warmup-seconds 0 \
+    --paced-fraction 0 > "$WORK/warm-up.txt" 2>&1 || die "warming the shims failed: $(tail -1 "$WORK/warm-up.txt")"
 fi
 rc=0
-# The client in the lab's worker role (it runs the worker's engine): the client CPUs.
-(lab_exec worker "$JAVA" -Xms1g -Xmx1g "${JVM_OPTS[@]}" "-Dlog4j.configuration=thrift-shim-log4j.properties" \
-  -cp "$CLASSPATH_BENCH" "$MAIN_BENCH" --zk-port "$zk_port" "${targets[@]}" \
-  --shim-metrics-port "$(ready_value shim metrics_port)" "${cpu[@]}" "${bench_args[@]}") || rc=$?
+bench_client "${targets[@]}" --shim-metrics-port "$(ready_value shim metrics_port)" "${cpu[@]}" "${bench_args[@]}" || rc=$?
 exit "$rc"
